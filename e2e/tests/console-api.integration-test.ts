@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
+import { webTestEnv } from "@e2e/env/web-env";
+
+/**
+ * The API surface of the web process, driven through the real route handlers
+ * in-process (no server, no mocks) against a real database: session cookies,
+ * tRPC, the REST adapter under /api/console, API keys, error→status mapping,
+ * health and metrics. The next-auth login/logout endpoints need Next's request
+ * scope, so e2e/http/auth-flow.e2e.ts covers them against `next start`.
+ */
+const BASE = "http://127.0.0.1:3999";
+let db: TestDatabase;
+let routes: {
+  rest: typeof import("@/app/api/console/[...path]/route");
+  trpc: typeof import("@/app/api/trpc/[trpc]/route");
+  openapi: typeof import("@/app/api/openapi.json/route");
+  healthz: typeof import("@/app/healthz/route");
+  readyz: typeof import("@/app/readyz/route");
+  metrics: typeof import("@/app/metrics/route");
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase("console_api");
+  Object.assign(process.env, webTestEnv(db.url, { KUBEBYON_AUTH_RATE_LIMIT_BURST: "4" }));
+  const { getRuntime } = await import("@/server/composition/runtime");
+  // The start-up step of the instrumentation hook that matters here: the first admin.
+  const { ensureFirstAdmin } = await import("@/server/services/auth/ensure-first-admin");
+  await ensureFirstAdmin(getRuntime().deps, getRuntime().config.firstAdmin);
+  routes = {
+    rest: await import("@/app/api/console/[...path]/route"),
+    trpc: await import("@/app/api/trpc/[trpc]/route"),
+    openapi: await import("@/app/api/openapi.json/route"),
+    healthz: await import("@/app/healthz/route"),
+    readyz: await import("@/app/readyz/route"),
+    metrics: await import("@/app/metrics/route"),
+  };
+});
+
+afterAll(async () => {
+  const { getRuntime } = await import("@/server/composition/runtime");
+  await getRuntime().deps.db.$disconnect();
+  await db?.drop();
+});
+
+const rest = (method: string, path: string, init: { token?: string; cookie?: string; body?: unknown } = {}) => {
+  const headers = new Headers({ "x-forwarded-for": "198.51.100.10" });
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  const req = new Request(`${BASE}/api/console${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const handler = routes.rest[method as "GET" | "POST" | "DELETE"];
+  return handler(req);
+};
+
+/** Signs in through the use case and wraps the session id in the same signed cookie next-auth issues. */
+async function login(email: string, password: string, ip = "198.51.100.20"): Promise<{ cookie: string }> {
+  const { getRuntime } = await import("@/server/composition/runtime");
+  const { signInWithPassword } = await import("@/server/services/auth/sign-in-with-password");
+  const { encode } = await import("next-auth/jwt");
+  const runtime = getRuntime();
+  const { sessionId } = await signInWithPassword(runtime.deps, { email: email.toLowerCase(), password }, { ip, userAgent: "vitest" });
+  const token = await encode({ token: { sid: sessionId }, secret: runtime.config.authSecret! });
+  return { cookie: `kubebyon_session=${token}` };
+}
+
+describe("console API over HTTP", () => {
+  it("serves liveness, readiness and Prometheus metrics", async () => {
+    expect(await routes.healthz.GET().json()).toEqual({ status: "ok" });
+    const ready = await routes.readyz.GET(new Request(`${BASE}/readyz`));
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ok", checks: { database: { status: "ok" } } });
+    await rest("GET", "/me");
+    const text = await (await routes.metrics.GET()).text();
+    expect(text).toContain("kubebyon_process_cpu_user_seconds_total");
+    expect(text).toMatch(/kubebyon_http_requests_total\{route="\/api\/console",method="GET",status="401"\} \d+/);
+  });
+
+  it("lists the REST routes in /api/openapi.json", async () => {
+    const doc = (await routes.openapi.GET(new Request(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/me", "/api-keys", "/api-keys/{id}"]));
+    expect(Object.keys(doc.paths["/api-keys"]!)).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(doc.servers[0]!.url).toBe(`${BASE}/api/console`);
+  });
+
+  it("answers 401 with an actionable JSON message when unauthenticated", async () => {
+    const res = await rest("GET", "/me");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: "UNAUTHORIZED", message: expect.stringContaining("Authorization: Bearer") });
+    const bad = await rest("GET", "/me", { token: "kbk_aaaaaaaa_" + "b".repeat(40) });
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).message).toMatch(/invalid, expired or revoked/);
+  });
+
+  it("accepts a session cookie, issues an API key that works over REST, and a revoked key gets 401", async () => {
+    const { cookie } = await login("Admin@Example.test", "correct-horse-battery-staple");
+
+    const me = await rest("GET", "/me", { cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: "admin@example.test", role: "admin", auth_method: "session" });
+
+    const created = await rest("POST", "/api-keys", { cookie, body: { name: "ci", expires_in_days: 30 } });
+    expect(created.status).toBe(200);
+    const { api_key, secret } = (await created.json()) as { api_key: { id: string; prefix: string; expires_at: string }; secret: string };
+    expect(secret.startsWith(api_key.prefix + "_")).toBe(true);
+    expect(api_key.expires_at).not.toBeNull();
+
+    const viaKey = await rest("GET", "/me", { token: secret });
+    expect(viaKey.status).toBe(200);
+    expect(await viaKey.json()).toMatchObject({ email: "admin@example.test", auth_method: "api_key" });
+
+    const stored = await (await import("@/server/composition/runtime")).getRuntime().deps.db.apiKey.findUniqueOrThrow({ where: { id: api_key.id } });
+    expect(stored.keyHash).not.toContain(secret);
+    expect(stored.lastUsedAt).not.toBeNull();
+
+    const listed = (await (await rest("GET", "/api-keys", { token: secret })).json()) as { items: Array<Record<string, unknown>> };
+    expect(listed.items.map((k) => k.id)).toContain(api_key.id);
+    expect(JSON.stringify(listed)).not.toContain(secret);
+
+    const revoked = await rest("DELETE", `/api-keys/${api_key.id}`, { cookie });
+    expect(revoked.status).toBe(200);
+    const after = await rest("GET", "/me", { token: secret });
+    expect(after.status).toBe(401);
+  });
+
+  it("maps validation, not-found and cross-site errors to 400/404/403", async () => {
+    const { cookie } = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.30");
+    const invalid = await rest("POST", "/api-keys", { cookie, body: { name: "" } });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ code: "BAD_REQUEST", issues: [expect.objectContaining({ message: "Give the key a name." })] });
+
+    const missing = await rest("DELETE", "/api-keys/key_doesnotexist", { cookie });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe("API key key_doesnotexist was not found.");
+
+    const forged = await routes.rest.POST(
+      new Request(`${BASE}/api/console/api-keys`, {
+        method: "POST",
+        headers: { cookie: cookie!, origin: "https://evil.example", host: "127.0.0.1:3999", "content-type": "application/json" },
+        body: JSON.stringify({ name: "x" }),
+      }),
+    );
+    expect(forged.status).toBe(403);
+  });
+
+  it("hides another user's API key as not found", async () => {
+    const { getRuntime } = await import("@/server/composition/runtime");
+    const { deps } = getRuntime();
+    const other = await deps.db.user.create({ data: { id: "usr_other", email: "other@example.test", name: "Other", passwordHash: await deps.hasher.hash("another-long-password") } });
+    const { cookie: otherCookie } = await login(other.email, "another-long-password", "198.51.100.40");
+    const { cookie: adminCookie } = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.41");
+    const created = (await (await rest("POST", "/api-keys", { cookie: otherCookie, body: { name: "mine" } })).json()) as { api_key: { id: string } };
+    const res = await rest("DELETE", `/api-keys/${created.api_key.id}`, { cookie: adminCookie });
+    expect(res.status).toBe(404);
+  });
+
+  it("stops honouring a session as soon as it is revoked or its user is disabled", async () => {
+    const { getRuntime } = await import("@/server/composition/runtime");
+    const { revokeSession } = await import("@/server/services/auth/revoke-session");
+    const { deps } = getRuntime();
+    const { cookie } = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.50");
+    expect((await rest("GET", "/me", { cookie })).status).toBe(200);
+    const session = await deps.db.session.findFirstOrThrow({ where: { ip: "198.51.100.50" } });
+    await revokeSession(deps, session.id);
+    const after = await rest("GET", "/me", { cookie });
+    expect(after.status).toBe(401);
+    expect((await after.json()).message).toMatch(/session has ended/);
+
+    await deps.db.user.create({ data: { id: "usr_disabled", email: "gone@example.test", name: "Gone", passwordHash: await deps.hasher.hash("yet-another-password") } });
+    const { cookie: goneCookie } = await login("gone@example.test", "yet-another-password");
+    expect((await rest("GET", "/me", { cookie: goneCookie })).status).toBe(200);
+    await deps.db.user.update({ where: { id: "usr_disabled" }, data: { disabled: true } });
+    expect((await rest("GET", "/me", { cookie: goneCookie })).status).toBe(401);
+  });
+
+  it("records an audit trail of sign-ins and key changes without secrets", async () => {
+    const { getRuntime } = await import("@/server/composition/runtime");
+    const events = await getRuntime().deps.db.auditEvent.findMany({ orderBy: { createdAt: "asc" } });
+    const actions = new Set(events.map((e) => e.action));
+    for (const a of ["auth.first_admin_created", "auth.login", "api_key.create", "api_key.revoke"]) expect(actions).toContain(a);
+    expect(JSON.stringify(events)).not.toMatch(/kbk_[0-9a-z]{8}_[0-9a-z]{40}/);
+  });
+});

@@ -1,0 +1,15 @@
+import NextAuth from "next-auth";
+import type { NextRequest } from "next/server";
+import { nextAuthOptions } from "@/server/api/auth/next-auth-options";
+import { observeRequest } from "@/server/api/http/observe-request";
+
+export const dynamic = "force-dynamic";
+
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+// next-auth v4 reads the catch-all segments from the route context and needs Next's own request object.
+function handle(req: NextRequest, context: RouteContext): Promise<Response> {
+  return observeRequest("/api/auth", (r: NextRequest) => NextAuth(nextAuthOptions())(r, context) as Promise<Response>)(req);
+}
+
+export { handle as GET, handle as POST };

@@ -1,0 +1,8 @@
+import { getRuntime } from "@/server/composition/runtime";
+import { checkReadiness } from "@/server/services/health/check-readiness";
+
+/** GET /readyz: 200 when the database (and RabbitMQ, when configured) answer, else 503 with the failing check. */
+export async function readinessResponse(): Promise<Response> {
+  const report = await checkReadiness(getRuntime().readinessProbes);
+  return Response.json(report, { status: report.status === "ok" ? 200 : 503 });
+}

@@ -1,0 +1,57 @@
+import { loadConfig, requireDatabaseUrl, type Config } from "@/server/config/env";
+import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
+import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
+import { createPrismaClient } from "@/server/infra/db/client";
+import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
+import type { ReadinessProbe } from "@/server/services/health/check-readiness";
+import { createLogger, type Logger } from "@/server/observability/logger";
+import type { ServiceDeps } from "@/server/services/service-deps";
+
+/**
+ * The composition root of the web process: config, one database pool, one
+ * logger, the rate limiters. Created lazily on first use (never at build
+ * time) and kept on globalThis so Next.js dev reloads reuse it.
+ */
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  deps: ServiceDeps;
+  limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
+  readinessProbes: Record<string, ReadinessProbe>;
+}
+
+const KEY = Symbol.for("kubebyon.runtime");
+type Holder = { [KEY]?: Runtime };
+
+export function getRuntime(): Runtime {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= buildRuntime(loadConfig());
+  return holder[KEY];
+}
+
+export function buildRuntime(config: Config): Runtime {
+  const log = createLogger({ level: config.logLevel, base: { service: "kubebyon-web" } });
+  const db = createPrismaClient(requireDatabaseUrl(config));
+  const readinessProbes: Record<string, ReadinessProbe> = {
+    database: async () => {
+      await db.$queryRaw`SELECT 1`;
+    },
+  };
+  const rabbitmqUrl = config.rabbitmqUrl;
+  if (rabbitmqUrl) {
+    readinessProbes.rabbitmq = async () => {
+      const result = await checkRabbitMq(rabbitmqUrl);
+      if (!result.ok) throw new Error(result.error);
+    };
+  }
+  return {
+    readinessProbes,
+    config,
+    log,
+    deps: { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: config.sessionTtlHours },
+    limiters: {
+      auth: new TokenBucketLimiter(config.authRateLimit),
+      join: new TokenBucketLimiter(config.joinRateLimit),
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
+import { applyMigrations } from "@/server/infra/db/migrate";
+import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
+import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
+import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
+import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
+import { getRuntime } from "./runtime";
+
+/**
+ * Start-up work of the web process (called from Next's instrumentation hook):
+ * schema, first admin, and — in single-node mode, when no RabbitMQ is
+ * configured — the in-process job executor. A configuration error stops the
+ * process with one line naming the variable.
+ */
+export async function startWebBackground(): Promise<void> {
+  const { config, deps, log } = getRuntime();
+  requireAuthSecret(config);
+  const databaseUrl = requireDatabaseUrl(config);
+
+  const { applied } = await applyMigrations(databaseUrl, { log: (message) => log.info(message) });
+  log.info("storage initialized", { driver: "postgres", applied_migrations: applied });
+
+  const admin = await ensureFirstAdmin(deps, config.firstAdmin);
+  if (admin.created) {
+    log.info("first administrator created", { email: admin.email });
+    if (admin.generatedPassword) printGeneratedAdmin(admin.email, admin.generatedPassword);
+  }
+
+  let executor: InProcessJobExecutor | undefined;
+  if (!config.rabbitmqUrl) {
+    executor = await startInProcessJobExecutor({
+      store: new PrismaJobStore(deps.db),
+      registry: createJobHandlerRegistry(),
+      owner: `web-${config.workerId}`,
+      leaseMs: config.jobLeaseSeconds * 1000,
+      pollIntervalMs: config.jobPollIntervalMs,
+      logger: log.child({ component: "job-runner" }),
+    });
+    log.info("job executor running in-process (single-node mode: KUBEBYON_RABBITMQ_URL is not set)");
+  } else {
+    log.info("cluster jobs go to RabbitMQ for kubebyon-worker", { queue: config.rabbitmqQueue });
+  }
+
+  const shutdown = async () => {
+    await executor?.stop().catch((error: unknown) => log.error("job executor did not stop cleanly", { err: error }));
+    await deps.db.$disconnect().catch(() => undefined);
+  };
+  process.once("SIGTERM", () => void shutdown());
+  process.once("SIGINT", () => void shutdown());
+}
+
+/** Printed once, to the terminal only (not a log record), on the start that created the admin. */
+function printGeneratedAdmin(email: string, password: string): void {
+  const line = "=".repeat(64);
+  process.stdout.write(
+    `\n${line}\n KubeBYON first administrator (shown only once — store it now)\n   email:    ${email}\n   password: ${password}\n${line}\n\n`,
+  );
+}

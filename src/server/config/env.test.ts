@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, requireDatabaseUrl } from "./env";
+
+describe("parseConfig", () => {
+  it("applies the spec's defaults", () => {
+    const c = parseConfig({});
+    expect(c.httpPort).toBe(3000);
+    expect(c.joinRateLimit).toEqual({ windowSeconds: 3, burst: 5, maxEntries: 10_000 });
+    expect(c.authRateLimit).toEqual({ windowSeconds: 30, burst: 5, maxEntries: 5_000 });
+    expect(c.platformApiKey).toEqual({ secretName: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" });
+    expect(c.sessionCookieSecure).toBe(false);
+    expect(c.rabbitmqUrl).toBeUndefined();
+  });
+
+  it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {
+    expect(parseConfig({ KUBEBYON_DATABASE_DSN: "postgresql://u@h:5432/d" }).databaseUrl).toBe("postgresql://u@h:5432/d");
+  });
+
+  it.each([
+    [{ KUBEBYON_SESSION_COOKIE_SECURE: "maybe" }, /^invalid configuration: KUBEBYON_SESSION_COOKIE_SECURE: /],
+    [{ KUBEBYON_JOIN_RATE_LIMIT_BURST: "five" }, /^invalid configuration: KUBEBYON_JOIN_RATE_LIMIT_BURST: /],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: expected postgresql:\/\/.*\(got "<redacted>"\)/],
+    [{ KUBEBYON_TRUSTED_PROXY_CIDRS: "10.0.0.0/99" }, /KUBEBYON_TRUSTED_PROXY_CIDRS: expected comma-separated CIDRs/],
+    [{ KUBEBYON_RABBITMQ_URL: "http://x" }, /KUBEBYON_RABBITMQ_URL: expected amqp:\/\//],
+    [{ KUBEBYON_HTTP_ADDR: "3000" }, /KUBEBYON_HTTP_ADDR: expected \[host\]:port/],
+    [{ KUBEBYON_GITHUB_CLIENT_ID: "abc" }, /KUBEBYON_GITHUB_CLIENT_SECRET: required/],
+  ])("stops on a bad value with one line naming the variable: %o", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("requires a database URL only where one is needed", () => {
+    expect(() => requireDatabaseUrl(parseConfig({}))).toThrow(/DATABASE_URL: required/);
+  });
+});

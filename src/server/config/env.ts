@@ -1,0 +1,297 @@
+import os from "node:os";
+import { z } from "zod";
+import { parseCidrList } from "@/server/domain/net/cidr";
+
+/**
+ * The one place where environment variables are read. Every entry point
+ * (Next instrumentation, route handlers, worker, scripts) calls loadConfig();
+ * nothing else touches process.env for settings. docs/configuration.md lists
+ * every variable below — keep the two in step.
+ */
+
+const bool = (fallback: boolean) =>
+  z
+    .stringbool({ truthy: ["true", "1", "yes", "on"], falsy: ["false", "0", "no", "off"] })
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const int = (fallback: number, min = 0) =>
+  z.coerce.number().int().min(min).optional().transform((v) => v ?? fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .regex(/^postgres(ql)?:\/\/.+/, "expected postgresql://user:password@host:5432/db")
+  .optional();
+
+const amqpUrl = z
+  .string()
+  .trim()
+  .regex(/^amqps?:\/\/.+/, "expected amqp://user:password@host:5672/vhost")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const httpAddr = z
+  .string()
+  .trim()
+  .regex(/^([0-9a-zA-Z.\-[\]:]*):(\d{1,5})$/, "expected [host]:port, e.g. :3000 or 127.0.0.1:3000")
+  .optional()
+  .transform((v) => v ?? ":3000");
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+
+const cidrList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    try {
+      return parseCidrList(v ?? "");
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: `expected comma-separated CIDRs like 127.0.0.1/32,10.0.0.0/8 (${(error as Error).message})` });
+      return z.NEVER;
+    }
+  });
+
+const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
+
+export const envSchema = z.object({
+  DATABASE_URL: postgresUrl,
+  KUBEBYON_DATABASE_DSN: postgresUrl,
+  KUBEBYON_HTTP_ADDR: httpAddr,
+  KUBEBYON_PUBLIC_URL: z.url({ message: "expected the console's public URL, e.g. https://console.example.com" }).optional(),
+  KUBEBYON_CORS_ALLOWED_ORIGINS: commaList,
+  KUBEBYON_SESSION_COOKIE_SECURE: bool(false),
+  KUBEBYON_SESSION_TTL_HOURS: int(168, 1),
+  KUBEBYON_AUTH_SECRET: z.string().min(32, "expected at least 32 random characters (openssl rand -hex 32)").optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "expected at least 32 random characters (openssl rand -hex 32)").optional(),
+  KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS: int(3, 1),
+  KUBEBYON_JOIN_RATE_LIMIT_BURST: int(5, 1),
+  KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES: int(10_000, 1),
+  KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS: int(30, 1),
+  KUBEBYON_AUTH_RATE_LIMIT_BURST: int(5, 1),
+  KUBEBYON_AUTH_RATE_LIMIT_MAX_ENTRIES: int(5_000, 1),
+  KUBEBYON_TRUSTED_PROXY_CIDRS: cidrList,
+  KUBEBYON_KUBECONFIG_PATH: optionalText,
+  KUBEBYON_HELM_BIN: optionalText.transform((v) => v ?? "helm"),
+  KUBEBYON_VCLUSTER_VALUES_FILE: optionalText,
+  KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
+  KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
+  KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
+  KUBEBYON_MANAGED_INGRESS_CHART_VERSION: optionalText,
+  KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: optionalText.transform((v) => v ?? "vcluster-platform-api-key"),
+  KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: optionalText.transform((v) => v ?? "kubebyon-system"),
+  KUBEBYON_RABBITMQ_URL: amqpUrl,
+  KUBEBYON_RABBITMQ_QUEUE: optionalText.transform((v) => v ?? "kubebyon.cluster-jobs"),
+  KUBEBYON_WORKER_ID: optionalText,
+  KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
+  KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
+  KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
+  KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
+  KUBEBYON_GITHUB_CLIENT_ID: optionalText,
+  KUBEBYON_GITHUB_CLIENT_SECRET: optionalText,
+  KUBEBYON_GOOGLE_CLIENT_ID: optionalText,
+  KUBEBYON_GOOGLE_CLIENT_SECRET: optionalText,
+  KUBEBYON_SMTP_HOST: optionalText,
+  KUBEBYON_SMTP_PORT: int(587, 1),
+  KUBEBYON_SMTP_SECURE: bool(false),
+  KUBEBYON_SMTP_USER: optionalText,
+  KUBEBYON_SMTP_PASSWORD: optionalText,
+  KUBEBYON_SMTP_FROM: z.string().trim().optional(),
+  KUBEBYON_LOG_LEVEL: logLevel,
+  KUBEBYON_DATA_DIR: optionalText.transform((v) => v ?? ".data"),
+  KUBEBYON_EMBEDDED_POSTGRES_PORT: int(54329, 1),
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export interface Config {
+  databaseUrl: string | undefined;
+  httpHost: string;
+  httpPort: number;
+  publicUrl: string | undefined;
+  corsAllowedOrigins: string[];
+  sessionCookieSecure: boolean;
+  sessionTtlHours: number;
+  authSecret: string | undefined;
+  joinRateLimit: RateLimitConfig;
+  authRateLimit: RateLimitConfig;
+  trustedProxyCidrs: ReturnType<typeof parseCidrList>;
+  kubeconfigPath: string | undefined;
+  helmBin: string;
+  vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
+  managedIngressChartVersion: string | undefined;
+  platformApiKey: { secretName: string; sourceNamespace: string };
+  rabbitmqUrl: string | undefined;
+  rabbitmqQueue: string;
+  workerId: string;
+  jobLeaseSeconds: number;
+  jobPollIntervalMs: number;
+  firstAdmin: { email: string; password: string | undefined } | undefined;
+  oauth: { github?: OAuthClient; google?: OAuthClient };
+  smtp: SmtpConfig | undefined;
+  logLevel: "debug" | "info" | "warn" | "error";
+  dataDir: string;
+  embeddedPostgresPort: number;
+}
+
+export interface RateLimitConfig {
+  windowSeconds: number;
+  burst: number;
+  maxEntries: number;
+}
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    const got = typeof env[name] === "string" ? ` (got ${JSON.stringify(redactIfSecret(name, env[name] ?? ""))})` : "";
+    throw new ConfigError(`invalid configuration: ${name}: ${issue?.message ?? "invalid value"}${got}`);
+  }
+  const e = result.data;
+  const [host, port] = splitAddr(e.KUBEBYON_HTTP_ADDR);
+  return {
+    databaseUrl: e.DATABASE_URL ?? e.KUBEBYON_DATABASE_DSN,
+    httpHost: host,
+    httpPort: port,
+    publicUrl: e.KUBEBYON_PUBLIC_URL,
+    corsAllowedOrigins: e.KUBEBYON_CORS_ALLOWED_ORIGINS,
+    sessionCookieSecure: e.KUBEBYON_SESSION_COOKIE_SECURE,
+    sessionTtlHours: e.KUBEBYON_SESSION_TTL_HOURS,
+    authSecret: e.KUBEBYON_AUTH_SECRET ?? e.NEXTAUTH_SECRET,
+    joinRateLimit: {
+      windowSeconds: e.KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS,
+      burst: e.KUBEBYON_JOIN_RATE_LIMIT_BURST,
+      maxEntries: e.KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES,
+    },
+    authRateLimit: {
+      windowSeconds: e.KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      burst: e.KUBEBYON_AUTH_RATE_LIMIT_BURST,
+      maxEntries: e.KUBEBYON_AUTH_RATE_LIMIT_MAX_ENTRIES,
+    },
+    trustedProxyCidrs: e.KUBEBYON_TRUSTED_PROXY_CIDRS,
+    kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
+    helmBin: e.KUBEBYON_HELM_BIN,
+    vcluster: {
+      chart: e.KUBEBYON_VCLUSTER_CHART,
+      chartRepo: e.KUBEBYON_VCLUSTER_CHART_REPO,
+      chartVersion: e.KUBEBYON_VCLUSTER_CHART_VERSION,
+      valuesFile: e.KUBEBYON_VCLUSTER_VALUES_FILE,
+    },
+    managedIngressChartVersion: e.KUBEBYON_MANAGED_INGRESS_CHART_VERSION,
+    platformApiKey: {
+      secretName: e.KUBEBYON_PLATFORM_API_KEY_SECRET_NAME,
+      sourceNamespace: e.KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE,
+    },
+    rabbitmqUrl: e.KUBEBYON_RABBITMQ_URL,
+    rabbitmqQueue: e.KUBEBYON_RABBITMQ_QUEUE,
+    workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,
+    jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
+    jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
+    firstAdmin: e.KUBEBYON_ADMIN_EMAIL
+      ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
+      : undefined,
+    oauth: {
+      github: pairedClient("KUBEBYON_GITHUB", e.KUBEBYON_GITHUB_CLIENT_ID, e.KUBEBYON_GITHUB_CLIENT_SECRET),
+      google: pairedClient("KUBEBYON_GOOGLE", e.KUBEBYON_GOOGLE_CLIENT_ID, e.KUBEBYON_GOOGLE_CLIENT_SECRET),
+    },
+    smtp: smtpConfig(e),
+    logLevel: e.KUBEBYON_LOG_LEVEL,
+    dataDir: e.KUBEBYON_DATA_DIR,
+    embeddedPostgresPort: e.KUBEBYON_EMBEDDED_POSTGRES_PORT,
+  };
+}
+
+/** Values that must exist for a process that serves or works on data. */
+export function requireDatabaseUrl(config: Config): string {
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      "invalid configuration: DATABASE_URL: required (expected postgresql://user:password@host:5432/db; `npm run up` starts an embedded PostgreSQL when it is unset)",
+    );
+  }
+  return config.databaseUrl;
+}
+
+export function requireAuthSecret(config: Config): string {
+  if (!config.authSecret) {
+    throw new ConfigError(
+      "invalid configuration: KUBEBYON_AUTH_SECRET: required (expected at least 32 random characters, e.g. `openssl rand -hex 32`)",
+    );
+  }
+  return config.authSecret;
+}
+
+let cached: Config | undefined;
+
+/** Process-wide config, parsed once. Tests call parseConfig() directly. */
+export function loadConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+function splitAddr(addr: string): [string, number] {
+  const idx = addr.lastIndexOf(":");
+  const host = addr.slice(0, idx).replace(/^\[|\]$/g, "") || "0.0.0.0";
+  const port = Number(addr.slice(idx + 1));
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(`invalid configuration: KUBEBYON_HTTP_ADDR: port must be 1-65535 (got ${JSON.stringify(addr)})`);
+  }
+  return [host, port];
+}
+
+function pairedClient(prefix: string, id: string | undefined, secret: string | undefined): OAuthClient | undefined {
+  if (!id && !secret) return undefined;
+  if (!id || !secret) {
+    const missing = id ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`;
+    throw new ConfigError(`invalid configuration: ${missing}: required when ${prefix}_CLIENT_ID/_SECRET is partly set (expected the OAuth app's value)`);
+  }
+  return { clientId: id, clientSecret: secret };
+}
+
+function smtpConfig(e: z.output<typeof envSchema>): SmtpConfig | undefined {
+  if (!e.KUBEBYON_SMTP_HOST) return undefined;
+  if (!e.KUBEBYON_SMTP_FROM) {
+    throw new ConfigError("invalid configuration: KUBEBYON_SMTP_FROM: required when KUBEBYON_SMTP_HOST is set (expected e.g. \"KubeBYON <noreply@example.com>\")");
+  }
+  return {
+    host: e.KUBEBYON_SMTP_HOST,
+    port: e.KUBEBYON_SMTP_PORT,
+    secure: e.KUBEBYON_SMTP_SECURE,
+    user: e.KUBEBYON_SMTP_USER,
+    password: e.KUBEBYON_SMTP_PASSWORD,
+    from: e.KUBEBYON_SMTP_FROM,
+  };
+}
+
+function redactIfSecret(name: string, value: string): string {
+  return /SECRET|PASSWORD|DSN|DATABASE_URL|RABBITMQ_URL/.test(name) ? "<redacted>" : value;
+}

@@ -1,0 +1,17 @@
+import { notFound } from "@/server/domain/errors";
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+
+/** Revokes one of the viewer's keys; another user's key is "not found". Idempotent. */
+export async function revokeApiKey(deps: ServiceDeps, viewer: Viewer, id: string, origin: RequestOrigin): Promise<{ id: string; revoked_at: string }> {
+  return deps.db.$transaction(async (tx) => {
+    const key = await tx.apiKey.findFirst({ where: { id, userId: viewer.id } });
+    if (!key) throw notFound(`API key ${id}`);
+    if (key.revokedAt) return { id, revoked_at: key.revokedAt.toISOString() };
+    const revokedAt = deps.now();
+    await tx.apiKey.update({ where: { id }, data: { revokedAt } });
+    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "api_key.revoke", targetType: "api_key", targetId: id }, origin);
+    return { id, revoked_at: revokedAt.toISOString() };
+  });
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import { newId } from "@/server/domain/ids";
+import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { ServiceDeps } from "@/server/services/service-deps";
+
+export type FirstAdminResult =
+  | { created: false }
+  | { created: true; email: string; generatedPassword: string | undefined };
+
+const DEFAULT_ADMIN_EMAIL = "admin@kubebyon.local";
+
+/**
+ * On a fresh database, creates the first administrator from the configured
+ * credentials, or with a generated password that the caller prints once.
+ * Does nothing once any admin exists, so restarts keep the data as it is.
+ */
+export async function ensureFirstAdmin(
+  deps: ServiceDeps,
+  configured: { email: string; password: string | undefined } | undefined,
+): Promise<FirstAdminResult> {
+  const email = emailSchema.parse(configured?.email ?? DEFAULT_ADMIN_EMAIL);
+  const generatedPassword = configured?.password ? undefined : randomBytes(18).toString("base64url");
+  const password = passwordSchema.parse(configured?.password ?? generatedPassword);
+  const passwordHash = await deps.hasher.hash(password);
+
+  // Serialise concurrent starts (web + worker) on a transaction-scoped advisory lock.
+  return deps.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('kubebyon.first-admin'))`;
+    if ((await tx.user.count({ where: { role: "admin" } })) > 0) return { created: false } as const;
+    const id = newId("usr");
+    await tx.user.upsert({
+      where: { email },
+      create: { id, email, name: "Administrator", passwordHash, role: "admin", emailVerifiedAt: deps.now() },
+      update: { role: "admin", passwordHash, disabled: false },
+    });
+    await recordAuditEvent(tx, { actorUserId: null, action: "auth.first_admin_created", targetType: "user", targetId: email });
+    return { created: true, email, generatedPassword } as const;
+  });
+}

@@ -1,0 +1,22 @@
+import type { Db } from "@/server/infra/db/client";
+import type { Logger } from "@/server/observability/logger";
+import type { PasswordHasher } from "@/server/services/auth/ports";
+
+/**
+ * What use cases receive from the composition root. Built once per process
+ * (web, worker, tests) so everything shares one pool and one logger; tests
+ * pass a real database and may pin the clock.
+ */
+export interface ServiceDeps {
+  db: Db;
+  log: Logger;
+  hasher: PasswordHasher;
+  now: () => Date;
+  sessionTtlHours: number;
+}
+
+/** The request's origin, recorded on sessions and audit events. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}

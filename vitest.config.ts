@@ -1,0 +1,48 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": fileURLToPath(new URL("./src", import.meta.url)),
+  "@e2e": fileURLToPath(new URL("./e2e", import.meta.url)),
+};
+
+// Three projects: fast pure tests, integration tests against real PostgreSQL /
+// RabbitMQ / kube-apiserver / helm, and browser tests against the built app.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "worker/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["src/**/*.integration-test.ts", "worker/**/*.integration-test.ts", "e2e/**/*.integration-test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          globalSetup: ["e2e/env/global-setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "browser",
+          include: ["e2e/browser/**/*.e2e.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+          globalSetup: ["e2e/env/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
