@@ -1,0 +1,62 @@
+import { requireDatabaseUrl, type Config } from "@/server/config/env";
+import { createPrismaClient } from "@/server/infra/db/client";
+import { applyMigrations } from "@/server/infra/db/migrate";
+import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
+import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
+import type { Logger } from "@/server/observability/logger";
+import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
+import { JobRunner } from "@/server/services/jobs/job-runner";
+
+export interface RunningWorker {
+  runner: JobRunner;
+  /** Stops leasing, waits for running jobs (bounded), closes RabbitMQ and the pool. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Brings the worker up: schema first (the service initialises its own schema
+ * on start), then the runner, then wake-ups if RabbitMQ is configured.
+ */
+export async function runWorker(config: Config, log: Logger): Promise<RunningWorker> {
+  const databaseUrl = requireDatabaseUrl(config);
+  const { applied } = await applyMigrations(databaseUrl, { log: (message) => log.info(message) });
+  log.info("database schema ready", { appliedMigrations: applied });
+
+  const db = createPrismaClient(databaseUrl);
+  const store = new PrismaJobStore(db);
+  const wakeups = config.rabbitmqUrl
+    ? new RabbitMqJobWakeups({
+        url: config.rabbitmqUrl,
+        queue: config.rabbitmqQueue,
+        connectionName: `kubebyon-worker ${config.workerId}`,
+        logger: log.child({ component: "rabbitmq" }),
+      })
+    : undefined;
+  const runner = new JobRunner({
+    store,
+    registry: createJobHandlerRegistry(),
+    wakeups,
+    owner: config.workerId,
+    leaseMs: config.jobLeaseSeconds * 1_000,
+    pollIntervalMs: config.jobPollIntervalMs,
+    logger: log.child({ component: "job-runner" }),
+  });
+
+  try {
+    await runner.start();
+  } catch (error) {
+    await wakeups?.close();
+    await db.$disconnect();
+    throw error;
+  }
+  log.info("worker ready", { workerId: config.workerId, mode: wakeups ? "rabbitmq+polling" : "polling", queue: wakeups?.queue });
+
+  return {
+    runner,
+    async stop() {
+      await runner.stop();
+      await wakeups?.close();
+      await db.$disconnect();
+    },
+  };
+}
