@@ -6,8 +6,9 @@ const alias = {
   "@e2e": fileURLToPath(new URL("./e2e", import.meta.url)),
 };
 
-// Three projects: fast pure tests, integration tests against real PostgreSQL /
-// RabbitMQ / kube-apiserver / helm, and browser tests against the built app.
+// Three projects: fast pure tests; integration tests against real PostgreSQL /
+// RabbitMQ / kube-apiserver / helm; e2e tests (HTTP and Chromium) against the
+// production build served by `next start`.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -34,8 +35,8 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: "browser",
-          include: ["e2e/browser/**/*.e2e.ts"],
+          name: "e2e",
+          include: ["e2e/http/**/*.e2e.ts", "e2e/browser/**/*.e2e.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 900_000,

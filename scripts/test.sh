@@ -17,5 +17,5 @@ step "lint (eslint)";          npx eslint . --max-warnings=0
 step "layering (dependency-cruiser)"; npx depcruise src worker scripts e2e --config .dependency-cruiser.cjs
 step "unit tests";             npx vitest run --project unit
 step "integration tests (PostgreSQL, RabbitMQ, kube-apiserver, helm)"; npx vitest run --project integration
-step "browser tests (Chromium)"; npx vitest run --project browser
+step "e2e tests (next start over HTTP, Chromium)"; npx vitest run --project e2e
 step "all green in $(( $(date +%s) - started ))s"

@@ -1,6 +1,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
+import { ensureAppBuild } from "./app-server";
 import { ensureKubeTools, type KubeTools } from "./kube-tools";
+import { testPostgresAdminUrl } from "./postgres";
+import { testRabbitMqUrl } from "./rabbitmq";
 
 const run = promisify(execFile);
 
@@ -22,12 +28,33 @@ async function printKubeToolVersions(tools: KubeTools): Promise<void> {
   );
 }
 
+/** Fails the run at once, with the fix in the message, when a service the tests need is down. */
+async function requireServices(): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresAdminUrl() });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ server_version: string }>("SHOW server_version");
+    console.log(`[services] PostgreSQL ${rows[0]?.server_version} at ${new URL(testPostgresAdminUrl()).host}`);
+  } catch (error) {
+    throw new Error(`PostgreSQL is not reachable at ${new URL(testPostgresAdminUrl()).host} (${(error as Error).message}); start it or set KUBEBYON_TEST_POSTGRES_URL`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const rabbit = await checkRabbitMq(testRabbitMqUrl());
+  if (!rabbit.ok) throw new Error(`RabbitMQ is not reachable (${rabbit.error}); start it or set KUBEBYON_TEST_RABBITMQ_URL`);
+  console.log(`[services] RabbitMQ at ${new URL(testRabbitMqUrl()).host}`);
+}
+
 /**
- * Vitest globalSetup for the integration and browser projects: runs once per
- * `vitest run`, before any test file. Prepares shared tools only; each test
- * file starts its own clusters/databases so files stay independent.
+ * Vitest globalSetup for the integration and e2e projects: runs once per
+ * project and `vitest run`, before any test file. Checks services and
+ * prepares shared tools (kube binaries; for e2e, the production build);
+ * each test file starts its own clusters/databases/servers so files stay
+ * independent.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(project: TestProject): Promise<void> {
+  await requireServices();
   const tools = await ensureKubeTools();
   await printKubeToolVersions(tools);
+  if (project.name === "e2e") await ensureAppBuild();
 }

@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["src", "public", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+// Everything `next build` reads. The generated Prisma client is skipped (it is rewritten by every
+// `db:generate`); its source, prisma/schema.prisma, stands in for it.
+const INPUTS = ["src", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "package.json", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

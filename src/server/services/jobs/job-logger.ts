@@ -1,12 +1,7 @@
-export type LogFields = Record<string, unknown>;
+import type { Logger } from "@/server/observability/logger";
 
-/** The slice of a structured logger the job machinery needs; the worker writes JSON lines. */
-export interface JobLogger {
-  debug(message: string, fields?: LogFields): void;
-  info(message: string, fields?: LogFields): void;
-  warn(message: string, fields?: LogFields): void;
-  error(message: string, fields?: LogFields): void;
-}
+/** The slice of the process logger the job machinery needs (tests pass a silent one). */
+export type JobLogger = Pick<Logger, "debug" | "info" | "warn" | "error">;
 
 export const silentJobLogger: JobLogger = {
   debug: () => {},

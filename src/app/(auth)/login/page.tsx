@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { LoginForm } from "@/components/auth/login-form";
+import { Card, CardBody } from "@/components/ui/card";
+import { getViewer } from "@/server/api/server-caller";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("login");
+  return { title: t("title") };
+}
+
+export default async function LoginPage() {
+  if (await getViewer()) redirect("/dashboard");
+  const t = await getTranslations("login");
+  return (
+    <Card className="w-full max-w-sm" aria-labelledby="login-title">
+      <CardBody className="space-y-6 py-6">
+        <div className="space-y-1">
+          <h1 id="login-title" className="text-xl font-semibold">
+            {t("title")}
+          </h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
+        </div>
+        <LoginForm />
+      </CardBody>
+    </Card>
+  );
+}
