@@ -26,6 +26,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   const password = existsSync(passwordFile) ? (await readFile(passwordFile, "utf8")).trim() : randomBytes(24).toString("hex");
   if (!existsSync(passwordFile)) await writeFile(passwordFile, password + "\n", { mode: 0o600 });
 
+  // Ctrl-C reaches PostgreSQL too (same process group); connection errors while stopping are expected.
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stopping = true));
   const isRoot = os.userInfo().uid === 0;
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -38,7 +41,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     initdbFlags: ["--encoding=UTF8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: () => undefined,
-    onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
+    onError: (error: unknown) => {
+      if (!stopping) log(`embedded PostgreSQL: ${String(error)}`);
+    },
   });
 
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
@@ -60,6 +65,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   log(`embedded PostgreSQL running on 127.0.0.1:${port} (data: ${databaseDir})`);
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => pg.stop(),
+    stop: () => {
+      stopping = true;
+      return pg.stop();
+    },
   };
 }
