@@ -121,6 +121,8 @@ describe("console in a real browser", () => {
     // Server HTML has no class for "system"; the inline boot script must add it before paint.
     await page.reload();
     expect(await htmlHasDark()).toBe(true);
+    // The live listener exists once React has hydrated (the switch is enabled from then on).
+    await page.waitForFunction(() => !document.querySelector("[data-testid=theme-switch]")?.hasAttribute("disabled"));
     // ...and follow a live OS switch without a reload (the media-query listener fires asynchronously).
     await page.emulateMedia({ colorScheme: "light" });
     await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
