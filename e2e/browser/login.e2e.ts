@@ -193,6 +193,17 @@ describe("console in a real browser", () => {
     await shot("08-api-key-revoked");
   });
 
+  it("shows real platform counts on the admin overview", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Overview", exact: true }).click();
+    await page.waitForURL("**/admin");
+    const users = page.getByTestId("admin-users");
+    await users.waitFor();
+    // One account exists at this point: the first admin created at start-up.
+    expect((await users.innerText()).replace(/\s+/g, " ")).toBe("Accounts 1 Administrators 1 Disabled 0");
+    await page.getByText("No job is waiting.").waitFor();
+    await shot("09a-admin-overview");
+  });
+
   it("logs out, and the session no longer opens the console", async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL("**/login");

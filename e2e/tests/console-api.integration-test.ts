@@ -154,6 +154,23 @@ describe("console API over HTTP", () => {
     expect(res.status).toBe(404);
   });
 
+  it("serves the admin overview to administrators only (403 for users)", async () => {
+    const { cookie: adminCookie } = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.60");
+    const res = await rest("GET", "/admin/overview", { cookie: adminCookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { users: { total: number; admins: number }; clusters: { by_status: Record<string, number> }; cluster_jobs: { by_status: Record<string, number> } };
+    const { getRuntime } = await import("@/server/composition/runtime");
+    expect(body.users.total).toBe(await getRuntime().deps.db.user.count());
+    expect(body.users.admins).toBe(1);
+    expect(body.clusters.by_status).toMatchObject({ provisioning: 0, ready: 0, deleted: 0 });
+    expect(body.cluster_jobs.by_status).toEqual({ pending: 0, running: 0, succeeded: 0, failed: 0 });
+
+    const { cookie: userCookie } = await login("other@example.test", "another-long-password", "198.51.100.61");
+    const forbidden = await rest("GET", "/admin/overview", { cookie: userCookie });
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).message).toMatch(/administrator/);
+  });
+
   it("stops honouring a session as soon as it is revoked or its user is disabled", async () => {
     const { getRuntime } = await import("@/server/composition/runtime");
     const { revokeSession } = await import("@/server/services/auth/revoke-session");
