@@ -230,6 +230,19 @@ describe("console in a real browser", () => {
     await shot("10-regular-user-admin-404");
   });
 
+  it("signs out everywhere from the dashboard, ending the session at once", async () => {
+    if (!db) return; // continues the regular user's session from the previous test
+    await page.goto(appUrl("/dashboard"));
+    await page.getByTestId("sign-out-everywhere").click();
+    const dialog = page.getByRole("dialog", { name: "Sign out everywhere?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.waitForURL("**/login");
+    await page.goto(appUrl("/dashboard"));
+    await page.waitForURL("**/login");
+    await shot("11-signed-out-everywhere");
+  });
+
   it("raised no uncaught exceptions or hydration errors along the way", () => {
     expect(pageErrors).toEqual([]);
   });

@@ -190,11 +190,26 @@ describe("console API over HTTP", () => {
     expect((await rest("GET", "/me", { cookie: goneCookie })).status).toBe(401);
   });
 
+  it("signs out everywhere: every session of the user ends, API keys keep working", async () => {
+    const { getRuntime } = await import("@/server/composition/runtime");
+    const { deps } = getRuntime();
+    await deps.db.user.create({ data: { id: "usr_many", email: "many@example.test", name: "Many", passwordHash: await deps.hasher.hash("many-sessions-password") } });
+    const laptop = await login("many@example.test", "many-sessions-password", "198.51.100.70");
+    const phone = await login("many@example.test", "many-sessions-password", "198.51.100.71");
+    const { secret } = (await (await rest("POST", "/api-keys", { cookie: laptop.cookie, body: { name: "script" } })).json()) as { secret: string };
+    const res = await rest("POST", "/me/sign-out-everywhere", { cookie: phone.cookie, body: {} });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ revoked_sessions: 2 });
+    expect((await rest("GET", "/me", { cookie: laptop.cookie })).status).toBe(401);
+    expect((await rest("GET", "/me", { cookie: phone.cookie })).status).toBe(401);
+    expect((await rest("GET", "/me", { token: secret })).status).toBe(200);
+  });
+
   it("records an audit trail of sign-ins and key changes without secrets", async () => {
     const { getRuntime } = await import("@/server/composition/runtime");
     const events = await getRuntime().deps.db.auditEvent.findMany({ orderBy: { createdAt: "asc" } });
     const actions = new Set(events.map((e) => e.action));
-    for (const a of ["auth.first_admin_created", "auth.login", "api_key.create", "api_key.revoke"]) expect(actions).toContain(a);
+    for (const a of ["auth.first_admin_created", "auth.login", "auth.logout_everywhere", "api_key.create", "api_key.revoke"]) expect(actions).toContain(a);
     expect(JSON.stringify(events)).not.toMatch(/kbk_[0-9a-z]{8}_[0-9a-z]{40}/);
   });
 });

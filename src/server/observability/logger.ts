@@ -57,11 +57,3 @@ export function createLogger(opts: { level?: LogLevel; base?: LogFields; write?:
     child: (fields) => createLogger({ level: opts.level, base: { ...base, ...fields }, write }),
   };
 }
-
-let root: Logger | undefined;
-
-/** The process-wide logger; level from KUBEBYON_LOG_LEVEL (read by the caller through config). */
-export function rootLogger(level?: LogLevel): Logger {
-  root ??= createLogger({ level: level ?? (process.env.KUBEBYON_LOG_LEVEL as LogLevel | undefined) ?? "info" });
-  return root;
-}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -48,6 +49,12 @@ export default async function DashboardPage() {
             </CardBody>
           </Card>
         ) : null}
+        <Card>
+          <CardHeader title={t("dashboard.security.title")} description={t("dashboard.security.description")} />
+          <CardBody>
+            <SignOutEverywhere />
+          </CardBody>
+        </Card>
       </div>
     </>
   );

@@ -11,8 +11,11 @@ export async function revokeSession(deps: ServiceDeps, sessionId: string, origin
   });
 }
 
-/** Logout everywhere (also used when a user is disabled or resets the password). */
-export async function revokeAllSessions(deps: ServiceDeps, userId: string): Promise<number> {
-  const { count } = await deps.db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: deps.now() } });
-  return count;
+/** Logout everywhere: every open session of the user ends on its next request (also for disable / password reset). */
+export async function revokeAllSessions(deps: ServiceDeps, userId: string, origin?: RequestOrigin): Promise<number> {
+  return deps.db.$transaction(async (tx) => {
+    const { count } = await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: deps.now() } });
+    await recordAuditEvent(tx, { actorUserId: userId, action: "auth.logout_everywhere", targetType: "user", targetId: userId, metadata: { sessions: count } }, origin);
+    return count;
+  });
 }
