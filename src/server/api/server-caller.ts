@@ -4,11 +4,11 @@ import { cache } from "react";
 import { createApiContext } from "./context";
 import { createCaller } from "./root";
 
+// One context per request render: the session is resolved once however many components ask.
+const getRequestContext = cache(async () => createApiContext({ headers: new Headers(await headers()), method: "GET" }));
+
 /** tRPC caller for server components: same procedures, same checks, no HTTP hop. */
-export const getServerCaller = cache(async () => {
-  const h = new Headers(await headers());
-  return createCaller(await createApiContext({ headers: h, method: "GET" }));
-});
+export const getServerCaller = cache(async () => createCaller(await getRequestContext()));
 
 export interface ViewerSummary {
   id: string;
@@ -19,9 +19,8 @@ export interface ViewerSummary {
 
 /** The signed-in user for page guards, or null (pages then redirect to /login). */
 export const getViewer = cache(async (): Promise<ViewerSummary | null> => {
-  const h = new Headers(await headers());
-  const ctx = await createApiContext({ headers: h, method: "GET" });
-  if (!ctx.viewer) return null;
-  const { id, email, name, role } = ctx.viewer;
+  const { viewer } = await getRequestContext();
+  if (!viewer) return null;
+  const { id, email, name, role } = viewer;
   return { id, email, name, role };
 });
