@@ -54,7 +54,7 @@ export default async function AdminOverviewPage() {
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title={t("clustersTitle")} description={`${t("clustersTotal")}: ${overview.clusters.total}`} />
+          <CardHeader title={t("clustersTitle")} description={t("clustersTotal", { count: overview.clusters.total })} />
           <CardBody>
             <CountList testId="admin-clusters" items={clusterStatuses.map((s) => ({ label: tCluster(s), value: overview.clusters.by_status[s] ?? 0 }))} />
           </CardBody>
