@@ -82,6 +82,9 @@ export const envSchema = z.object({
   KUBEBYON_TRUSTED_PROXY_CIDRS: cidrList,
   KUBEBYON_KUBECONFIG_PATH: optionalText,
   KUBEBYON_HELM_BIN: optionalText.transform((v) => v ?? "helm"),
+  KUBEBYON_KUBECTL_BIN: optionalText.transform((v) => v ?? "kubectl"),
+  KUBEBYON_KUBECTL_TIMEOUT_SECONDS: int(20, 1),
+  KUBEBYON_KUBECTL_MAX_OUTPUT_BYTES: int(1_048_576, 1024),
   KUBEBYON_VCLUSTER_VALUES_FILE: optionalText,
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
@@ -127,6 +130,7 @@ export interface Config {
   trustedProxyCidrs: ReturnType<typeof parseCidrList>;
   kubeconfigPath: string | undefined;
   helmBin: string;
+  kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
   managedIngressChartVersion: string | undefined;
   platformApiKey: { secretName: string; sourceNamespace: string };
@@ -201,6 +205,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustedProxyCidrs: e.KUBEBYON_TRUSTED_PROXY_CIDRS,
     kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
     helmBin: e.KUBEBYON_HELM_BIN,
+    kubectl: {
+      bin: e.KUBEBYON_KUBECTL_BIN,
+      timeoutSeconds: e.KUBEBYON_KUBECTL_TIMEOUT_SECONDS,
+      maxOutputBytes: e.KUBEBYON_KUBECTL_MAX_OUTPUT_BYTES,
+    },
     vcluster: {
       chart: e.KUBEBYON_VCLUSTER_CHART,
       chartRepo: e.KUBEBYON_VCLUSTER_CHART_REPO,
