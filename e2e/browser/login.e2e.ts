@@ -202,6 +202,14 @@ describe("console in a real browser", () => {
     expect((await users.innerText()).replace(/\s+/g, " ")).toBe("Accounts 1 Administrators 1 Disabled 0");
     await page.getByText("No job is waiting.").waitFor();
     await shot("09a-admin-overview");
+    await page.getByRole("navigation").getByRole("link", { name: "Job queue" }).click();
+    await page.waitForURL("**/admin/cluster-jobs");
+    await page.getByText("No jobs match this filter.").waitFor();
+    expect(await page.getByTestId("job-summary").innerText()).toContain("Pending: 0");
+    await page.getByLabel("Status").selectOption("failed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL("**/admin/cluster-jobs?status=failed");
+    await shot("09b-admin-job-queue");
   });
 
   it("logs out, and the session no longer opens the console", async () => {

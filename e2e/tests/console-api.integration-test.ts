@@ -163,12 +163,35 @@ describe("console API over HTTP", () => {
     expect(body.users.total).toBe(await getRuntime().deps.db.user.count());
     expect(body.users.admins).toBe(1);
     expect(body.clusters.by_status).toMatchObject({ provisioning: 0, ready: 0, deleted: 0 });
-    expect(body.cluster_jobs.by_status).toEqual({ pending: 0, running: 0, succeeded: 0, failed: 0 });
+    expect(body.cluster_jobs).toMatchObject({ by_status: { pending: 0, running: 0, succeeded: 0, failed: 0 }, oldest_pending_at: null, expired_leases: 0 });
 
     const { cookie: userCookie } = await login("other@example.test", "another-long-password", "198.51.100.61");
     const forbidden = await rest("GET", "/admin/overview", { cookie: userCookie });
     expect(forbidden.status).toBe(403);
     expect((await forbidden.json()).message).toMatch(/administrator/);
+  });
+
+  it("lists the cluster job queue for administrators with filters and backlog figures", async () => {
+    const { getRuntime } = await import("@/server/composition/runtime");
+    const { insertTestCluster } = await import("@/server/infra/db/prisma-job-store.test-fixtures");
+    const { deps } = getRuntime();
+    const { clusterId } = await insertTestCluster(deps.db);
+    const job = await deps.jobs.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    const { cookie } = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.62");
+
+    const res = await rest("GET", `/admin/cluster-jobs?status=pending&cluster_id=${clusterId}&limit=10`, { cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { items: Array<Record<string, unknown>>; summary: { by_status: Record<string, number>; oldest_pending_at: string | null } };
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({ id: job.id, cluster_id: clusterId, kind: "cluster.create", status: "pending", attempts: 0, max_attempts: 5, lease_owner: null, last_error: null });
+    expect(body.summary.by_status.pending).toBeGreaterThanOrEqual(1);
+    expect(body.summary.oldest_pending_at).not.toBeNull();
+
+    expect((await rest("GET", "/admin/cluster-jobs?status=running", { cookie }).then((r) => r.json())).items).toEqual([]);
+    expect((await rest("GET", "/admin/cluster-jobs?limit=0", { cookie })).status).toBe(400);
+    expect((await rest("GET", "/admin/cluster-jobs?status=bogus", { cookie })).status).toBe(400);
+    const { cookie: userCookie } = await login("other@example.test", "another-long-password", "198.51.100.63");
+    expect((await rest("GET", "/admin/cluster-jobs", { cookie: userCookie })).status).toBe(403);
   });
 
   it("stops honouring a session as soon as it is revoked or its user is disabled", async () => {

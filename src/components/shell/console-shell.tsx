@@ -22,7 +22,14 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
     },
   ];
   if (viewer.role === "admin") {
-    sections.push({ id: "admin", title: t("nav.adminSection"), items: [{ href: "/admin", label: t("nav.adminOverview") }] });
+    sections.push({
+      id: "admin",
+      title: t("nav.adminSection"),
+      items: [
+        { href: "/admin", label: t("nav.adminOverview"), exact: true },
+        { href: "/admin/cluster-jobs", label: t("nav.adminClusterJobs") },
+      ],
+    });
   }
 
   return (

@@ -4,11 +4,12 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
-export type NavItem = { href: string; label: string };
+/** `exact`: active only on this path, not below it (for a section's landing page). */
+export type NavItem = { href: string; label: string; exact?: boolean };
 export type NavSection = { id: string; title: string; items: NavItem[] };
 
-function isActive(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
+function isActive(pathname: string, item: NavItem): boolean {
+  return pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`));
 }
 
 /** Labels arrive translated from the server layout; this component only adds the active state. */
@@ -23,7 +24,7 @@ export function SidebarNav({ label, sections }: { label: string; sections: NavSe
           </h2>
           <ul aria-labelledby={`nav-${section.id}`} className="flex flex-wrap gap-1 md:flex-col">
             {section.items.map((item) => {
-              const active = isActive(pathname, item.href);
+              const active = isActive(pathname, item);
               return (
                 <li key={item.href}>
                   <Link

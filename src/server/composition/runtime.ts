@@ -2,6 +2,7 @@ import { loadConfig, requireDatabaseUrl, type Config } from "@/server/config/env
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient } from "@/server/infra/db/client";
+import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { createLogger, type Logger } from "@/server/observability/logger";
@@ -48,7 +49,14 @@ export function buildRuntime(config: Config): Runtime {
     readinessProbes,
     config,
     log,
-    deps: { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: config.sessionTtlHours },
+    deps: {
+      db,
+      log,
+      hasher: argon2PasswordHasher,
+      now: () => new Date(),
+      sessionTtlHours: config.sessionTtlHours,
+      jobs: new PrismaJobStore(db),
+    },
     limiters: {
       auth: new TokenBucketLimiter(config.authRateLimit),
       join: new TokenBucketLimiter(config.joinRateLimit),

@@ -1,6 +1,5 @@
 import { requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 import { applyMigrations } from "@/server/infra/db/migrate";
-import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
@@ -29,7 +28,7 @@ export async function startWebBackground(): Promise<void> {
   let executor: InProcessJobExecutor | undefined;
   if (!config.rabbitmqUrl) {
     executor = await startInProcessJobExecutor({
-      store: new PrismaJobStore(deps.db),
+      store: deps.jobs,
       registry: createJobHandlerRegistry(),
       owner: `web-${config.workerId}`,
       leaseMs: config.jobLeaseSeconds * 1000,

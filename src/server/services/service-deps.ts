@@ -1,6 +1,7 @@
-import type { Db } from "@/server/infra/db/client";
+import type { Db, Prisma } from "@/server/infra/db/client";
 import type { Logger } from "@/server/observability/logger";
 import type { PasswordHasher } from "@/server/services/auth/ports";
+import type { JobStore } from "@/server/services/jobs/job-store";
 
 /**
  * What use cases receive from the composition root. Built once per process
@@ -13,6 +14,8 @@ export interface ServiceDeps {
   hasher: PasswordHasher;
   now: () => Date;
   sessionTtlHours: number;
+  /** The cluster job queue (rows in `cluster_jobs`); enqueue inside the caller's transaction. */
+  jobs: JobStore<Prisma.TransactionClient>;
 }
 
 /** The request's origin, recorded on sessions and audit events. */
