@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
-import { webTestEnv } from "@e2e/env/web-env";
+import { IN_PROCESS_BASE as BASE, startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 
 /**
  * The API surface of the web process, driven through the real route handlers
@@ -9,11 +8,9 @@ import { webTestEnv } from "@e2e/env/web-env";
  * health and metrics. The next-auth login/logout endpoints need Next's request
  * scope, so e2e/http/auth-flow.e2e.ts covers them against `next start`.
  */
-const BASE = "http://127.0.0.1:3999";
-let db: TestDatabase;
+let api: InProcessApi;
 let routes: {
   rest: typeof import("@/app/api/console/[...path]/route");
-  trpc: typeof import("@/app/api/trpc/[trpc]/route");
   openapi: typeof import("@/app/api/openapi.json/route");
   healthz: typeof import("@/app/healthz/route");
   readyz: typeof import("@/app/readyz/route");
@@ -21,15 +18,9 @@ let routes: {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase("console_api");
-  Object.assign(process.env, webTestEnv(db.url, { KUBEBYON_AUTH_RATE_LIMIT_BURST: "4" }));
-  const { getRuntime } = await import("@/server/composition/runtime");
-  // The start-up step of the instrumentation hook that matters here: the first admin.
-  const { ensureFirstAdmin } = await import("@/server/services/auth/ensure-first-admin");
-  await ensureFirstAdmin(getRuntime().deps, getRuntime().config.firstAdmin);
+  api = await startInProcessApi("console_api", { KUBEBYON_AUTH_RATE_LIMIT_BURST: "4" });
   routes = {
     rest: await import("@/app/api/console/[...path]/route"),
-    trpc: await import("@/app/api/trpc/[trpc]/route"),
     openapi: await import("@/app/api/openapi.json/route"),
     healthz: await import("@/app/healthz/route"),
     readyz: await import("@/app/readyz/route"),
@@ -37,32 +28,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  const { getRuntime } = await import("@/server/composition/runtime");
-  await getRuntime().deps.db.$disconnect();
-  await db?.drop();
-});
+afterAll(() => api?.close());
 
-const rest = (method: string, path: string, init: { token?: string; cookie?: string; body?: unknown } = {}) => {
-  const headers = new Headers({ "x-forwarded-for": "198.51.100.10" });
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const req = new Request(`${BASE}/api/console${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const handler = routes.rest[method as "GET" | "POST" | "DELETE"];
-  return handler(req);
-};
-
-/** Signs in through the use case and wraps the session id in the same signed cookie next-auth issues. */
-async function login(email: string, password: string, ip = "198.51.100.20"): Promise<{ cookie: string }> {
-  const { getRuntime } = await import("@/server/composition/runtime");
-  const { signInWithPassword } = await import("@/server/services/auth/sign-in-with-password");
-  const { encode } = await import("next-auth/jwt");
-  const runtime = getRuntime();
-  const { sessionId } = await signInWithPassword(runtime.deps, { email: email.toLowerCase(), password }, { ip, userAgent: "vitest" });
-  const token = await encode({ token: { sid: sessionId }, secret: runtime.config.authSecret! });
-  return { cookie: `kubebyon_session=${token}` };
-}
+const rest: InProcessApi["rest"] = (...args) => api.rest(...args);
+const login: InProcessApi["login"] = (...args) => api.login(...args);
 
 describe("console API over HTTP", () => {
   it("serves liveness, readiness and Prometheus metrics", async () => {
@@ -192,6 +161,46 @@ describe("console API over HTTP", () => {
     expect((await rest("GET", "/admin/cluster-jobs?status=bogus", { cookie })).status).toBe(400);
     const { cookie: userCookie } = await login("other@example.test", "another-long-password", "198.51.100.63");
     expect((await rest("GET", "/admin/cluster-jobs", { cookie: userCookie })).status).toBe(403);
+  });
+
+  it("shows a cluster to its owner and administrators only; others get 404 on every path", async () => {
+    const { getRuntime } = await import("@/server/composition/runtime");
+    const { deps } = getRuntime();
+    await deps.db.user.create({ data: { id: "usr_stranger", email: "stranger@example.test", name: "Stranger", passwordHash: await deps.hasher.hash("stranger-password-1") } });
+    await deps.db.cluster.create({
+      data: { id: "cl_owned", ownerId: "usr_other", name: "demo", vclusterName: "demo-owned", namespace: "demo-owned", controlPlaneHost: "203.0.113.5" },
+    });
+    await deps.db.cluster.create({
+      data: { id: "cl_gone", ownerId: "usr_other", name: "old", vclusterName: "old", namespace: "old", status: "deleted", publicAccessEnabled: false },
+    });
+    const owner = await login("other@example.test", "another-long-password", "198.51.100.80");
+    const stranger = await login("stranger@example.test", "stranger-password-1", "198.51.100.81");
+    const admin = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.82");
+
+    const own = await rest("GET", "/clusters/cl_owned", { cookie: owner.cookie });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({
+      id: "cl_owned",
+      vcluster_name: "demo-owned",
+      status: "provisioning",
+      public_access_enabled: true,
+      public_access_mode: "nodeport",
+      control_plane_host: "203.0.113.5",
+      kubeconfig_available: false,
+      connection_status: "unknown",
+    });
+    const listed = (await (await rest("GET", "/clusters", { cookie: owner.cookie })).json()) as { items: Array<{ id: string }> };
+    expect(listed.items.map((c) => c.id)).toEqual(["cl_owned"]);
+    const withDeleted = (await (await rest("GET", "/clusters?include_deleted=true", { cookie: owner.cookie })).json()) as { items: Array<{ id: string; public_access_mode: string }> };
+    expect(withDeleted.items.map((c) => c.id).sort()).toEqual(["cl_gone", "cl_owned"]);
+    expect(withDeleted.items.find((c) => c.id === "cl_gone")?.public_access_mode).toBe("off");
+
+    const probe = await rest("GET", "/clusters/cl_owned", { cookie: stranger.cookie });
+    expect(probe.status).toBe(404);
+    expect((await probe.json()).message).toBe("Cluster cl_owned was not found.");
+    expect((await (await rest("GET", "/clusters", { cookie: stranger.cookie })).json()).items).toEqual([]);
+    expect((await rest("GET", "/clusters/cl_owned", { cookie: admin.cookie })).status).toBe(200);
+    expect((await rest("GET", "/clusters/cl_nope", { cookie: admin.cookie })).status).toBe(404);
   });
 
   it("stops honouring a session as soon as it is revoked or its user is disabled", async () => {

@@ -1,5 +1,6 @@
 import { adminRouter } from "./routers/admin";
 import { apiKeysRouter } from "./routers/api-keys";
+import { clustersRouter } from "./routers/clusters";
 import { meRouter } from "./routers/me";
 import { createCallerFactory, router } from "./trpc";
 
@@ -7,6 +8,7 @@ export const appRouter = router({
   me: meRouter,
   apiKeys: apiKeysRouter,
   admin: adminRouter,
+  clusters: clustersRouter,
 });
 
 export type AppRouter = typeof appRouter;

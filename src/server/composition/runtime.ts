@@ -4,6 +4,9 @@ import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hash
 import { createPrismaClient } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
+import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
+import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
+import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { createLogger, type Logger } from "@/server/observability/logger";
 import type { ServiceDeps } from "@/server/services/service-deps";
@@ -19,6 +22,8 @@ export interface Runtime {
   deps: ServiceDeps;
   limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
   readinessProbes: Record<string, ReadinessProbe>;
+  /** Single-node mode only: the in-memory wake-ups the in-process executor listens on. */
+  inProcessWakeups: InProcessJobWakeups | undefined;
 }
 
 const KEY = Symbol.for("kubebyon.runtime");
@@ -45,8 +50,14 @@ export function buildRuntime(config: Config): Runtime {
       if (!result.ok) throw new Error(result.error);
     };
   }
+  // Multi-node: job ids go to RabbitMQ for the workers. Single-node: to the executor in this process.
+  const inProcessWakeups = config.rabbitmqUrl ? undefined : new InProcessJobWakeups(log.child({ component: "job-wakeups" }));
+  const wakeups: JobWakeups =
+    inProcessWakeups ??
+    new RabbitMqJobWakeups({ url: config.rabbitmqUrl!, queue: config.rabbitmqQueue, logger: log.child({ component: "rabbitmq" }), connectionName: `kubebyon-web ${config.workerId}` });
   return {
     readinessProbes,
+    inProcessWakeups,
     config,
     log,
     deps: {
@@ -56,6 +67,7 @@ export function buildRuntime(config: Config): Runtime {
       now: () => new Date(),
       sessionTtlHours: config.sessionTtlHours,
       jobs: new PrismaJobStore(db),
+      wakeups,
     },
     limiters: {
       auth: new TokenBucketLimiter(config.authRateLimit),

@@ -12,7 +12,7 @@ import { getRuntime } from "./runtime";
  * process with one line naming the variable.
  */
 export async function startWebBackground(): Promise<void> {
-  const { config, deps, log } = getRuntime();
+  const { config, deps, log, inProcessWakeups } = getRuntime();
   requireAuthSecret(config);
   const databaseUrl = requireDatabaseUrl(config);
 
@@ -26,8 +26,9 @@ export async function startWebBackground(): Promise<void> {
   }
 
   let executor: InProcessJobExecutor | undefined;
-  if (!config.rabbitmqUrl) {
+  if (inProcessWakeups) {
     executor = await startInProcessJobExecutor({
+      wakeups: inProcessWakeups,
       store: deps.jobs,
       registry: createJobHandlerRegistry(),
       owner: `web-${config.workerId}`,
@@ -42,6 +43,7 @@ export async function startWebBackground(): Promise<void> {
 
   const shutdown = async () => {
     await executor?.stop().catch((error: unknown) => log.error("job executor did not stop cleanly", { err: error }));
+    await deps.wakeups.close().catch(() => undefined);
     await deps.db.$disconnect().catch(() => undefined);
   };
   process.once("SIGTERM", () => void shutdown());

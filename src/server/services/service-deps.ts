@@ -2,6 +2,7 @@ import type { Db, Prisma } from "@/server/infra/db/client";
 import type { Logger } from "@/server/observability/logger";
 import type { PasswordHasher } from "@/server/services/auth/ports";
 import type { JobStore } from "@/server/services/jobs/job-store";
+import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 
 /**
  * What use cases receive from the composition root. Built once per process
@@ -16,6 +17,8 @@ export interface ServiceDeps {
   sessionTtlHours: number;
   /** The cluster job queue (rows in `cluster_jobs`); enqueue inside the caller's transaction. */
   jobs: JobStore<Prisma.TransactionClient>;
+  /** Announces a committed job to runners (in memory in single-node mode, RabbitMQ otherwise). */
+  wakeups: JobWakeups;
 }
 
 /** The request's origin, recorded on sessions and audit events. */

@@ -14,6 +14,8 @@ export interface InProcessJobExecutorDeps {
   concurrency?: number;
   shutdownGraceMs?: number;
   logger?: JobLogger;
+  /** The in-memory wake-ups use cases publish to; created here when not given. */
+  wakeups?: InProcessJobWakeups;
 }
 
 export interface InProcessJobExecutor {
@@ -30,7 +32,7 @@ export interface InProcessJobExecutor {
  */
 export async function startInProcessJobExecutor(deps: InProcessJobExecutorDeps): Promise<InProcessJobExecutor> {
   const logger = deps.logger ?? silentJobLogger;
-  const wakeups = new InProcessJobWakeups(logger);
+  const wakeups = deps.wakeups ?? new InProcessJobWakeups(logger);
   const runner = new JobRunner({ ...deps, logger, wakeups });
   await runner.start();
   return {

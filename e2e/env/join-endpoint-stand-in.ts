@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ApiException, AuthenticationV1Api } from "@kubernetes/client-node";
+import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
+import { createClusterPki } from "./kube/pki";
+
+export interface JoinEndpointStandIn {
+  /** https://127.0.0.1:<port>, like a vCluster's public endpoint. */
+  endpoint: string;
+  /** CA of the stand-in's self-signed serving certificate (IP:127.0.0.1, DNS:localhost). */
+  caPem: string;
+  /** Number of /node/join requests answered so far. */
+  requests(): number;
+  stop(): Promise<void>;
+}
+
+const TOKEN_PATTERN = /^([a-z0-9]{6})\.[a-z0-9]{16}$/;
+
+/**
+ * Plays vCluster's `/node/join`: the token decides only through a real
+ * SelfSubjectReview against the given (virtual) apiserver, so bootstrap-token
+ * authentication, expiry and revocation are the apiserver's, not ours.
+ * The script names the token id, never the secret, so tests can tell which
+ * token it was issued for.
+ */
+export async function startJoinEndpointStandIn(opts: { server: string; caPem: string }): Promise<JoinEndpointStandIn> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-join-stand-in-"));
+  let answered = 0;
+  try {
+    const pki = await createClusterPki(dir, "join-stand-in");
+
+    const whoIs = async (token: string): Promise<string | undefined> => {
+      const auth = kubeConfigFromCredentials({ server: opts.server, caPem: opts.caPem, token }).makeApiClient(AuthenticationV1Api);
+      try {
+        const review = await auth.createSelfSubjectReview({ body: { apiVersion: "authentication.k8s.io/v1", kind: "SelfSubjectReview" } });
+        return review.status?.userInfo?.username;
+      } catch (err) {
+        if (err instanceof ApiException && err.code === 401) return undefined;
+        throw err;
+      }
+    };
+
+    const server = https.createServer({ cert: pki.serving.certPem, key: pki.serving.keyPem }, (req, res) => {
+      const url = new URL(req.url ?? "/", "https://stand-in");
+      if (req.method !== "GET" || url.pathname !== "/node/join") {
+        res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+        return;
+      }
+      answered++;
+      const token = url.searchParams.get("token") ?? "";
+      const id = TOKEN_PATTERN.exec(token)?.[1];
+      const deny = () => res.writeHead(401, { "content-type": "text/plain" }).end("Unauthorized\n");
+      if (!id) return deny();
+      whoIs(token).then(
+        (user) => {
+          if (user !== `system:bootstrap:${id}`) return deny();
+          const script = `#!/bin/sh\n# vCluster join script (KubeBYON test stand-in)\nset -eu\nTOKEN_ID="${id}"\necho "joining with bootstrap token $TOKEN_ID"\n`;
+          res.writeHead(200, { "content-type": "text/x-shellscript" }).end(script);
+        },
+        (err: unknown) => res.writeHead(502, { "content-type": "text/plain" }).end(`token review failed: ${String(err)}\n`),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+
+    let stopped: Promise<void> | undefined;
+    return {
+      endpoint: `https://127.0.0.1:${port}`,
+      caPem: pki.ca.certPem,
+      requests: () => answered,
+      stop() {
+        stopped ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await rm(dir, { recursive: true, force: true });
+        })();
+        return stopped;
+      },
+    };
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import {
+  choosePublicAccessForCreate,
+  choosePublicAccessForUpdate,
+  effectivePublicAccessMode,
+  fieldsToClearOnModeChange,
+  isValidControlPlaneHost,
+  resolveEndpoint,
+  serviceTypeFor,
+  splitHostPort,
+  validatePublicAccess,
+  type PublicAccessMode,
+} from "./public-access";
+
+const serviceDns = { name: "demo", namespace: "team-a" };
+
+// Plan §5.13 "必测场景 1": create with enabled+nodeport, enabled+loadbalancer, disabled.
+describe("creating a cluster (plan §5.3, §5.13-1)", () => {
+  it.each([
+    { name: "enabled + nodeport", req: { enabled: true, mode: "nodeport" }, host: "203.0.113.10", def: "loadbalancer", want: { enabled: true, mode: "nodeport" }, effective: "nodeport", service: "NodePort", error: null },
+    { name: "enabled + loadbalancer", req: { enabled: true, mode: "loadbalancer" }, host: "k8s.example.com", def: "nodeport", want: { enabled: true, mode: "loadbalancer" }, effective: "loadbalancer", service: "LoadBalancer", error: null },
+    { name: "enabled + loadbalancer without host", req: { mode: "loadbalancer" }, host: "", def: "nodeport", want: { enabled: true, mode: "loadbalancer" }, effective: "loadbalancer", service: "LoadBalancer", error: /control_plane_host is required/ },
+    { name: "disabled", req: { enabled: false }, host: "", def: "loadbalancer", want: { enabled: false, mode: "loadbalancer" }, effective: "off", service: "ClusterIP", error: null },
+    { name: "mode off", req: { mode: "off" }, host: "", def: "nodeport", want: { enabled: false, mode: "nodeport" }, effective: "off", service: "ClusterIP", error: null },
+    { name: "nothing given -> system default nodeport", req: {}, host: "203.0.113.10", def: "nodeport", want: { enabled: true, mode: "nodeport" }, effective: "nodeport", service: "NodePort", error: null },
+    { name: "nothing given -> system default loadbalancer", req: {}, host: "", def: "loadbalancer", want: { enabled: true, mode: "loadbalancer" }, effective: "loadbalancer", service: "LoadBalancer", error: /control_plane_host is required/ },
+  ] as const)("$name", ({ req, host, def, want, effective, service, error }) => {
+    const setting = choosePublicAccessForCreate(req, def);
+    expect(setting).toEqual(want);
+    const mode = effectivePublicAccessMode(setting);
+    expect(mode).toBe(effective);
+    expect(serviceTypeFor(mode)).toBe(service);
+    const message = validatePublicAccess({ ...setting, controlPlaneHost: host });
+    if (error) expect(message).toMatch(error);
+    else expect(message).toBeNull();
+  });
+});
+
+// Plan §5.13 "必测场景 2 + 4": switching modes and not leaving stale metadata behind.
+describe("updating a cluster (plan §5.4, §5.13-2/4)", () => {
+  it.each([
+    { name: "nodeport -> loadbalancer", current: { enabled: true, mode: "nodeport" }, req: { mode: "loadbalancer" }, to: "loadbalancer", clear: ["public_access_port", "api_endpoint"] },
+    { name: "loadbalancer -> nodeport", current: { enabled: true, mode: "loadbalancer" }, req: { mode: "nodeport" }, to: "nodeport", clear: ["api_endpoint"] },
+    { name: "public off -> on (keeps stored mode)", current: { enabled: false, mode: "loadbalancer" }, req: { enabled: true }, to: "loadbalancer", clear: ["public_access_port", "api_endpoint"] },
+    { name: "public off -> on by choosing a mode", current: { enabled: false, mode: "nodeport" }, req: { mode: "nodeport" }, to: "nodeport", clear: ["api_endpoint"] },
+    { name: "nodeport -> off", current: { enabled: true, mode: "nodeport" }, req: { enabled: false }, to: "off", clear: ["public_access_port", "api_endpoint", "kubeconfig_available"] },
+    { name: "loadbalancer -> off via mode", current: { enabled: true, mode: "loadbalancer" }, req: { mode: "off" }, to: "off", clear: ["public_access_port", "api_endpoint", "kubeconfig_available"] },
+    { name: "unchanged", current: { enabled: true, mode: "nodeport" }, req: {}, to: "nodeport", clear: [] },
+    { name: "legacy row (mode null) -> loadbalancer", current: { enabled: true, mode: null }, req: { mode: "loadbalancer" }, to: "loadbalancer", clear: ["public_access_port", "api_endpoint"] },
+  ] as const)("$name", ({ current, req, to, clear }) => {
+    const from = effectivePublicAccessMode(current);
+    const next = choosePublicAccessForUpdate(current, req);
+    expect(effectivePublicAccessMode(next)).toBe(to);
+    expect(fieldsToClearOnModeChange(from, to)).toEqual(clear);
+  });
+
+  it("remembers the mode while public access is off", () => {
+    const off = choosePublicAccessForUpdate({ enabled: true, mode: "loadbalancer" }, { mode: "off" });
+    expect(off).toEqual({ enabled: false, mode: "loadbalancer" });
+    expect(choosePublicAccessForUpdate(off, { enabled: true })).toEqual({ enabled: true, mode: "loadbalancer" });
+  });
+
+  it("never clears anything when the effective mode is the same, and never keeps the port outside nodeport", () => {
+    const modes: PublicAccessMode[] = ["nodeport", "loadbalancer", "off"];
+    for (const from of modes) {
+      for (const to of modes) {
+        const fields = fieldsToClearOnModeChange(from, to);
+        if (from === to) expect(fields).toEqual([]);
+        else expect(fields).toContain("api_endpoint");
+        if (from !== to && to !== "nodeport") expect(fields).toContain("public_access_port");
+        expect(fields.includes("kubeconfig_available")).toBe(from !== to && to === "off");
+      }
+    }
+  });
+});
+
+// Plan §5.13 "必测场景 5": rows from before the column existed.
+describe("legacy rows", () => {
+  it.each([
+    [{ enabled: true, mode: null }, "nodeport"],
+    [{ enabled: true, mode: undefined }, "nodeport"],
+    [{ enabled: true, mode: "" }, "nodeport"],
+    [{ enabled: false, mode: null }, "off"],
+  ] as const)("%j reads as %s", (row, expected) => {
+    expect(effectivePublicAccessMode(row)).toBe(expected);
+  });
+});
+
+// Plan §5.7 and §5.13-3: control_plane_host first, load-balancer ingress as fallback.
+describe("resolveEndpoint", () => {
+  it.each([
+    { name: "nodeport uses host and NodePort", input: { mode: "nodeport", controlPlaneHost: "203.0.113.10", nodePort: 31443 }, want: { kind: "ready", url: "https://203.0.113.10:31443", public: true, publicAccessPort: 31443 } },
+    { name: "nodeport ignores a port inside control_plane_host", input: { mode: "nodeport", controlPlaneHost: "203.0.113.10:6443", nodePort: 31443 }, want: { kind: "ready", url: "https://203.0.113.10:31443", public: true, publicAccessPort: 31443 } },
+    { name: "nodeport waits for a NodePort", input: { mode: "nodeport", controlPlaneHost: "203.0.113.10", nodePort: null }, want: { kind: "pending" } },
+    { name: "nodeport needs a host", input: { mode: "nodeport", controlPlaneHost: "", nodePort: 31443 }, want: { kind: "pending" } },
+    { name: "loadbalancer prefers control_plane_host", input: { mode: "loadbalancer", controlPlaneHost: "k8s.example.com", nodePort: 31443, loadBalancerIngress: [{ ip: "192.0.2.50" }] }, want: { kind: "ready", url: "https://k8s.example.com:443", public: true, publicAccessPort: null } },
+    { name: "loadbalancer keeps an explicit host port", input: { mode: "loadbalancer", controlPlaneHost: "k8s.example.com:6443" }, want: { kind: "ready", url: "https://k8s.example.com:6443", public: true, publicAccessPort: null } },
+    { name: "loadbalancer falls back to the ingress IP", input: { mode: "loadbalancer", controlPlaneHost: null, nodePort: 31443, loadBalancerIngress: [{ ip: "192.0.2.50" }] }, want: { kind: "ready", url: "https://192.0.2.50:443", public: true, publicAccessPort: null } },
+    { name: "loadbalancer falls back to the ingress hostname", input: { mode: "loadbalancer", controlPlaneHost: "", loadBalancerIngress: [{ hostname: "abc.elb.example.net" }] }, want: { kind: "ready", url: "https://abc.elb.example.net:443", public: true, publicAccessPort: null } },
+    { name: "loadbalancer waits for an address", input: { mode: "loadbalancer", controlPlaneHost: "", loadBalancerIngress: [] }, want: { kind: "pending" } },
+    { name: "off is the in-cluster Service, never public", input: { mode: "off", controlPlaneHost: "203.0.113.10", nodePort: 31443 }, want: { kind: "ready", url: "https://demo.team-a.svc:443", public: false, publicAccessPort: null } },
+    { name: "IPv6 host gets brackets", input: { mode: "loadbalancer", controlPlaneHost: "2001:db8::1" }, want: { kind: "ready", url: "https://[2001:db8::1]:443", public: true, publicAccessPort: null } },
+  ] as const)("$name", ({ input, want }) => {
+    const resolved = resolveEndpoint({ nodePort: null, loadBalancerIngress: null, serviceDns, ...input });
+    expect(resolved).toMatchObject(want);
+    if (resolved.kind === "pending") expect(resolved.reason.length).toBeGreaterThan(10);
+  });
+});
+
+describe("control_plane_host format", () => {
+  it.each([
+    ["k8s.example.com", true],
+    ["203.0.113.10", true],
+    ["203.0.113.10:6443", true],
+    ["[2001:db8::1]:443", true],
+    ["2001:db8::1", true],
+    ["https://k8s.example.com", false],
+    ["k8s.example.com/path", false],
+    ["300.1.1.1", false],
+    ["host:99999", false],
+    ["host:abc", false],
+    ["-bad.example.com", false],
+  ])("%s -> %s", (value, ok) => {
+    expect(isValidControlPlaneHost(value)).toBe(ok);
+    const message = validatePublicAccess({ enabled: true, mode: "nodeport", controlPlaneHost: value });
+    if (ok) expect(message).toBeNull();
+    else expect(message).toMatch(/control_plane_host must be a host name or IP address/);
+  });
+
+  it("splits host and port", () => {
+    expect(splitHostPort("a.b:80")).toEqual({ host: "a.b", port: 80 });
+    expect(splitHostPort("[::1]")).toEqual({ host: "::1", port: undefined });
+  });
+});

@@ -1,0 +1,118 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { toDnsLabelOr, withDnsSuffix } from "@/server/domain/clusters/dns-names";
+import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { choosePublicAccessForCreate, validatePublicAccess, type PublicAccessMode } from "@/server/domain/clusters/public-access";
+import { AppError } from "@/server/domain/errors";
+import { newId, randomId } from "@/server/domain/ids";
+import type { Prisma } from "@/server/infra/db/client";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
+import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import { toClusterView, type ClusterView } from "./cluster-view";
+
+export const CLUSTER_CREATE_JOB = "cluster.create";
+
+export interface CreateClusterInput {
+  name: string;
+  vclusterName?: string;
+  namespace?: string;
+  controlPlaneHost?: string;
+  publicAccessEnabled?: boolean;
+  publicAccessMode?: PublicAccessMode;
+  planId?: string;
+}
+
+/**
+ * Spec §5.2: validates, normalises vcluster_name/namespace to DNS-1123 and
+ * writes the cluster (status provisioning), its create operation (with the
+ * step timeline) and the job in one transaction; the job then does the
+ * Kubernetes work. Names the caller chose must be free (409 otherwise);
+ * names derived from `name` get a suffix when taken.
+ */
+export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+  const id = newId("cl");
+  const name = input.name.trim();
+  const access = choosePublicAccessForCreate(
+    { enabled: input.publicAccessEnabled, mode: input.publicAccessMode },
+    await readDefaultPublicAccessMode(deps),
+  );
+  const controlPlaneHost = input.controlPlaneHost?.trim() || null;
+  const invalid = validatePublicAccess({ ...access, controlPlaneHost });
+  if (invalid) throw new AppError("BAD_REQUEST", invalid);
+
+  const plan = input.planId ? await deps.db.plan.findFirst({ where: { id: input.planId, active: true } }) : null;
+  if (input.planId && !plan) throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
+  if (plan) {
+    const owned = await deps.db.cluster.count({ where: { ownerId: viewer.id, status: { not: "deleted" } } });
+    if (owned >= plan.clusterQuota) {
+      throw new AppError("CONFLICT", `Your plan "${plan.name}" allows ${plan.clusterQuota} cluster(s) and you have ${owned}. Delete a cluster or change plan first.`);
+    }
+  }
+
+  const vclusterName = await pickName(deps, "vclusterName", input.vclusterName, name, id);
+  const namespace = await pickName(deps, "namespace", input.namespace, vclusterName, id);
+  const operationId = newId("op");
+
+  let jobId: string;
+  try {
+    jobId = await deps.db.$transaction(async (tx) => {
+      await tx.cluster.create({
+        data: {
+          id,
+          ownerId: viewer.id,
+          name,
+          vclusterName,
+          namespace,
+          status: "provisioning",
+          controlPlaneHost,
+          publicAccessEnabled: access.enabled,
+          publicAccessMode: access.mode,
+          connectionStatus: access.enabled ? "unknown" : "disabled",
+          planId: plan?.id ?? null,
+          nodeQuota: plan?.nodeQuota ?? null,
+          cpuQuota: plan?.cpuQuota ?? null,
+          memoryQuota: plan?.memoryQuota ?? null,
+        },
+      });
+      await tx.clusterOperation.create({
+        data: { id: operationId, clusterId: id, kind: "create", status: "pending", steps: initialSteps("create") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+      });
+      const job = await deps.jobs.enqueue({ clusterId: id, operationId, kind: CLUSTER_CREATE_JOB, payload: {} }, tx);
+      await recordAuditEvent(tx, { actorUserId: viewer.id, action: "cluster.create", targetType: "cluster", targetId: id, metadata: { name, vcluster_name: vclusterName, namespace } }, origin);
+      return job.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("CONFLICT", `The name "${vclusterName}" or namespace "${namespace}" was just taken by another cluster. Try again or choose other names.`);
+    }
+    throw error;
+  }
+  await publishJobWakeup(deps.wakeups, jobId, deps.log);
+  deps.log.info("cluster create requested", { cluster_id: id, job_id: jobId, user_id: viewer.id });
+  return toClusterView(await deps.db.cluster.findUniqueOrThrow({ where: { id } }));
+}
+
+async function pickName(
+  deps: Pick<ServiceDeps, "db">,
+  field: "vclusterName" | "namespace",
+  requested: string | undefined,
+  derivedFrom: string,
+  clusterId: string,
+): Promise<string> {
+  const label = field === "vclusterName" ? "vcluster_name" : "namespace";
+  if (requested?.trim()) {
+    const chosen = toDnsLabelOr(requested, clusterId);
+    if (await deps.db.cluster.findFirst({ where: { [field]: chosen } })) {
+      throw new AppError("CONFLICT", `${label} "${chosen}" is already used by another cluster. Choose a different ${label}.`);
+    }
+    return chosen;
+  }
+  const base = toDnsLabelOr(derivedFrom, clusterId);
+  if (!(await deps.db.cluster.findFirst({ where: { [field]: base } }))) return base;
+  return withDnsSuffix(base, randomId(6));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
+}
