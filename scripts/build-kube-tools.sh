@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Kubernetes binaries the test environment runs (kube-apiserver,
-# kube-controller-manager, etcd, helm) from the Go module in e2e/kube-tools.
+# kube-controller-manager, kubectl, etcd, helm) from the Go module in e2e/kube-tools.
 # No release download or container image is reachable from CI, so the Go
 # module proxy is the one source we can rely on.
 #
@@ -16,7 +16,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 module_dir="$root/e2e/kube-tools"
 cache_root="${KUBEBYON_TOOLS_CACHE:-$HOME/.cache/kubebyon}/kube-tools"
-tools=(kube-apiserver kube-controller-manager etcd helm)
+tools=(kube-apiserver kube-controller-manager kubectl etcd helm)
 
 log() { printf '[kube-tools] %s\n' "$*" >&2; }
 
@@ -79,7 +79,7 @@ helm_ldflags+=" -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/h
 tmp_dir="$(mktemp -d "$key_dir/.build-XXXXXX")"
 trap 'rm -rf "$tmp_dir"' EXIT
 
-log "building kube-apiserver + kube-controller-manager $kube_version, etcd $etcd_version, helm $helm_version"
+log "building kube-apiserver + kube-controller-manager + kubectl $kube_version, etcd $etcd_version, helm $helm_version"
 log "into $bin_dir (a cold Go cache takes tens of minutes on 2 cores)"
 start=$SECONDS
 cd "$module_dir"
@@ -87,7 +87,8 @@ cd "$module_dir"
 # No -trimpath: it changes compile cache keys, so a warm cache from a plain
 # `go build` would be thrown away.
 go build -buildvcs=false -ldflags "$kube_ldflags" -o "$tmp_dir/" \
-  k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager
+  k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager \
+  k8s.io/kubernetes/cmd/kubectl
 log "kubernetes binaries done after $((SECONDS - start))s"
 go build -buildvcs=false -ldflags "-s -w" -o "$tmp_dir/etcd" go.etcd.io/etcd/server/v3
 log "etcd done after $((SECONDS - start))s"

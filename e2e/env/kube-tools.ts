@@ -7,6 +7,7 @@ export interface KubeTools {
   binDir: string;
   apiserver: string;
   controllerManager: string;
+  kubectl: string;
   etcd: string;
   helm: string;
 }
@@ -39,10 +40,11 @@ async function resolveTools(): Promise<KubeTools> {
     binDir,
     apiserver: path.join(binDir, "kube-apiserver"),
     controllerManager: path.join(binDir, "kube-controller-manager"),
+    kubectl: path.join(binDir, "kubectl"),
     etcd: path.join(binDir, "etcd"),
     helm: path.join(binDir, "helm"),
   };
-  for (const file of [tools.apiserver, tools.controllerManager, tools.etcd, tools.helm]) {
+  for (const file of [tools.apiserver, tools.controllerManager, tools.kubectl, tools.etcd, tools.helm]) {
     await access(file, constants.X_OK).catch(() => {
       throw new Error(`${file} is missing after ${buildScript}; delete ${binDir} and rerun the script`);
     });
@@ -51,8 +53,8 @@ async function resolveTools(): Promise<KubeTools> {
 }
 
 /**
- * Builds (or finds in the cache) kube-apiserver, kube-controller-manager, etcd
- * and helm. The script is a no-op when the binaries exist, and runs once per process.
+ * Builds (or finds in the cache) kube-apiserver, kube-controller-manager,
+ * kubectl, etcd and helm. The script is a no-op when the binaries exist, and runs once per process.
  */
 export function ensureKubeTools(): Promise<KubeTools> {
   pending ??= resolveTools().catch((err: unknown) => {

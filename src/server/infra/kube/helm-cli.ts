@@ -1,0 +1,78 @@
+import { execFile } from "node:child_process";
+
+/** A failed helm run; `message` is helm's own stderr (trimmed) so users see what helm said. */
+export class HelmError extends Error {
+  readonly args: readonly string[];
+  readonly stderr: string;
+  readonly exitCode: number | null;
+
+  constructor(message: string, opts: { args: readonly string[]; stderr: string; exitCode: number | null; cause?: unknown }) {
+    super(message, { cause: opts.cause });
+    this.name = "HelmError";
+    this.args = opts.args;
+    this.stderr = opts.stderr;
+    this.exitCode = opts.exitCode;
+  }
+}
+
+export interface HelmCliOptions {
+  /** Path or name of the helm binary (KUBEBYON_HELM_BIN). */
+  bin: string;
+  /** Host kubeconfig (KUBEBYON_KUBECONFIG_PATH); unset means helm's own discovery (in-cluster). */
+  kubeconfigPath?: string;
+  /** Keeps helm's cache/config/data out of $HOME (tests, read-only homes). */
+  helmHome?: string;
+  /** Default per-command timeout. */
+  timeoutMs?: number;
+}
+
+export interface HelmResult {
+  stdout: string;
+  stderr: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Runs helm with execFile (no shell, so values never get interpreted) and
+ * turns failures into HelmError carrying helm's stderr.
+ */
+export class HelmCli {
+  constructor(private readonly opts: HelmCliOptions) {}
+
+  run(args: readonly string[], call: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<HelmResult> {
+    const fullArgs = this.opts.kubeconfigPath ? [...args, "--kubeconfig", this.opts.kubeconfigPath] : [...args];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    if (this.opts.kubeconfigPath) delete env.KUBECONFIG;
+    if (this.opts.helmHome) {
+      env.HELM_CACHE_HOME = `${this.opts.helmHome}/cache`;
+      env.HELM_CONFIG_HOME = `${this.opts.helmHome}/config`;
+      env.HELM_DATA_HOME = `${this.opts.helmHome}/data`;
+    }
+    const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const command = `helm ${args[0] ?? ""}`.trim();
+    return new Promise((resolve, reject) => {
+      execFile(
+        this.opts.bin,
+        fullArgs,
+        { env, timeout: timeoutMs, signal: call.signal, maxBuffer: 16 * 1024 * 1024, killSignal: "SIGTERM" },
+        (err, stdout, stderr) => {
+          if (!err) {
+            resolve({ stdout, stderr });
+            return;
+          }
+          const details = { args, stderr: stderr.trim(), exitCode: typeof err.code === "number" ? err.code : null, cause: err };
+          if (call.signal?.aborted) {
+            reject(new HelmError(`${command} was cancelled`, details));
+          } else if (err.killed) {
+            reject(new HelmError(`${command} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`, details));
+          } else if (err.code === "ENOENT") {
+            reject(new HelmError(`helm binary "${this.opts.bin}" was not found: install helm or set KUBEBYON_HELM_BIN to its path`, details));
+          } else {
+            reject(new HelmError(details.stderr || err.message, details));
+          }
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,292 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ApiException, CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Secret } from "@kubernetes/client-node";
+import { AppError } from "@/server/domain/errors";
+import type { ControlPlaneProvisioner, NamespaceQuota } from "@/server/services/clusters/control-plane-provisioner";
+import type { HelmCli } from "./helm-cli";
+
+export interface VclusterChart {
+  /** Chart name in `repo`, an oci:// reference, or a local chart directory / .tgz. */
+  chart: string;
+  repo: string;
+  version: string;
+}
+
+export interface HelmControlPlaneProvisionerDeps {
+  /** Host cluster (see loadHostKubeConfig). */
+  kubeConfig: KubeConfig;
+  helm: HelmCli;
+  chart: VclusterChart;
+  platformSecret: { name: string; sourceNamespace: string };
+  /** How often waits re-check the API. Default 1 s. */
+  pollIntervalMs?: number;
+}
+
+const FIELD_MANAGER = "kubebyon";
+const QUOTA_NAME = "kubebyon-quota";
+const DEFAULT_CONTAINER_REQUEST = { cpu: "100m", memory: "128Mi" };
+// Each upgrade leaves a release Secret behind; clusters that change often would pile them up.
+const HELM_HISTORY_MAX = "10";
+const applyPatch = () => setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply);
+
+function isLocalChart(chart: string): boolean {
+  return path.isAbsolute(chart) || chart.startsWith("./") || chart.startsWith("../") || chart.endsWith(".tgz");
+}
+
+function statusOf(err: unknown): number | undefined {
+  return err instanceof ApiException ? err.code : undefined;
+}
+
+function apiMessage(err: unknown): string {
+  if (err instanceof ApiException) {
+    try {
+      const body: unknown = typeof err.body === "string" ? JSON.parse(err.body) : err.body;
+      const message = (body as { message?: unknown } | null)?.message;
+      if (typeof message === "string") return `HTTP ${err.code}: ${message}`;
+    } catch {
+      // not a Status object
+    }
+    return `HTTP ${err.code}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function withKubeContext<T>(action: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new Error(`${action} failed: ${apiMessage(err)}`, { cause: err });
+  }
+}
+
+/** Polls `done` until it returns true; throws `onTimeout()` after timeoutMs, or the abort reason. */
+async function pollUntil(opts: {
+  done: () => Promise<boolean>;
+  timeoutMs: number;
+  intervalMs: number;
+  signal?: AbortSignal;
+  onTimeout: () => Error;
+}): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    opts.signal?.throwIfAborted();
+    if (await opts.done()) return;
+    const left = deadline - Date.now();
+    if (left <= 0) throw opts.onTimeout();
+    await sleep(Math.min(opts.intervalMs, left), undefined, { signal: opts.signal });
+  }
+}
+
+/**
+ * ControlPlaneProvisioner on the host cluster: client-node for namespaces,
+ * quotas and Secrets (server-side apply, so re-runs converge), the helm CLI
+ * for the vCluster release.
+ */
+export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
+  private readonly core: CoreV1Api;
+  private readonly pollIntervalMs: number;
+
+  constructor(private readonly deps: HelmControlPlaneProvisionerDeps) {
+    this.core = deps.kubeConfig.makeApiClient(CoreV1Api);
+    this.pollIntervalMs = deps.pollIntervalMs ?? 1_000;
+  }
+
+  async ensureNamespace(input: { namespace: string; labels: Record<string, string> }): Promise<void> {
+    const ns = await withKubeContext(`creating namespace ${input.namespace}`, () =>
+      this.core.patchNamespace(
+        {
+          name: input.namespace,
+          body: { apiVersion: "v1", kind: "Namespace", metadata: { name: input.namespace, labels: input.labels } },
+          fieldManager: FIELD_MANAGER,
+          force: true,
+        },
+        applyPatch(),
+      ),
+    );
+    if (ns.status?.phase === "Terminating") {
+      throw new AppError(
+        "CONFLICT",
+        `namespace ${input.namespace} is still being deleted; retry once it is gone (kubectl get namespace ${input.namespace})`,
+      );
+    }
+  }
+
+  async applyQuota(input: { namespace: string; quota: NamespaceQuota }): Promise<void> {
+    const { namespace, quota } = input;
+    const request = quota.defaultContainerRequest ?? DEFAULT_CONTAINER_REQUEST;
+    await withKubeContext(`applying ResourceQuota ${QUOTA_NAME} in ${namespace}`, () =>
+      this.core.patchNamespacedResourceQuota(
+        {
+          name: QUOTA_NAME,
+          namespace,
+          body: {
+            apiVersion: "v1",
+            kind: "ResourceQuota",
+            metadata: { name: QUOTA_NAME, namespace },
+            spec: {
+              hard: {
+                "requests.cpu": quota.cpu,
+                "limits.cpu": quota.cpu,
+                "requests.memory": quota.memory,
+                "limits.memory": quota.memory,
+                pods: String(quota.pods),
+              },
+            },
+          },
+          fieldManager: FIELD_MANAGER,
+          force: true,
+        },
+        applyPatch(),
+      ),
+    );
+    // A quota on cpu/memory rejects pods without requests/limits; the LimitRange fills them in.
+    await withKubeContext(`applying LimitRange ${QUOTA_NAME} in ${namespace}`, () =>
+      this.core.patchNamespacedLimitRange(
+        {
+          name: QUOTA_NAME,
+          namespace,
+          body: {
+            apiVersion: "v1",
+            kind: "LimitRange",
+            metadata: { name: QUOTA_NAME, namespace },
+            spec: {
+              limits: [
+                {
+                  type: "Container",
+                  defaultRequest: { cpu: request.cpu, memory: request.memory },
+                  // Patch bodies are sent as-is, so the wire name "default" (not client-node's _default).
+                  default: { cpu: quota.cpu, memory: quota.memory },
+                  max: { cpu: quota.cpu, memory: quota.memory },
+                },
+              ],
+            },
+          },
+          fieldManager: FIELD_MANAGER,
+          force: true,
+        },
+        applyPatch(),
+      ),
+    );
+  }
+
+  async copyPlatformSecret(input: { namespace: string }): Promise<void> {
+    const { name, sourceNamespace } = this.deps.platformSecret;
+    if (input.namespace === sourceNamespace) return;
+    let source: V1Secret;
+    try {
+      source = await this.core.readNamespacedSecret({ name, namespace: sourceNamespace });
+    } catch (err) {
+      if (statusOf(err) === 404) {
+        throw new AppError(
+          "PRECONDITION_FAILED",
+          `the vCluster Platform API key Secret "${name}" was not found in namespace "${sourceNamespace}": create it there (see docs/cluster-runtime.md) or set KUBEBYON_PLATFORM_API_KEY_SECRET_NAME / KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE to where it lives`,
+          { cause: err },
+        );
+      }
+      throw new Error(`reading Secret ${sourceNamespace}/${name} failed: ${apiMessage(err)}`, { cause: err });
+    }
+    await withKubeContext(`copying Secret ${name} into ${input.namespace}`, () =>
+      this.core.patchNamespacedSecret(
+        {
+          name,
+          namespace: input.namespace,
+          body: {
+            apiVersion: "v1",
+            kind: "Secret",
+            metadata: { name, namespace: input.namespace, labels: { "app.kubernetes.io/managed-by": FIELD_MANAGER } },
+            type: source.type,
+            data: source.data ?? {},
+          },
+          fieldManager: FIELD_MANAGER,
+          force: true,
+        },
+        applyPatch(),
+      ),
+    );
+  }
+
+  async installOrUpgrade(input: { releaseName: string; namespace: string; values: Record<string, unknown>; signal?: AbortSignal }): Promise<void> {
+    const { chart, repo, version } = this.deps.chart;
+    const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-values-"));
+    try {
+      const valuesFile = path.join(dir, "values.yaml");
+      // JSON is valid YAML and keeps every value's type exactly.
+      await writeFile(valuesFile, JSON.stringify(input.values), { mode: 0o600 });
+      const source = isLocalChart(chart) ? [] : chart.startsWith("oci://") ? ["--version", version] : ["--repo", repo, "--version", version];
+      await this.deps.helm.run(
+        [
+          "upgrade", "--install", input.releaseName, chart, ...source,
+          "--namespace", input.namespace,
+          "--values", valuesFile,
+          "--history-max", HELM_HISTORY_MAX,
+          "--wait=false",
+        ],
+        { signal: input.signal },
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async waitForControlPlane(input: { namespace: string; releaseName: string; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+    const secretName = `vc-${input.releaseName}`;
+    await pollUntil({
+      timeoutMs: input.timeoutMs,
+      intervalMs: this.pollIntervalMs,
+      signal: input.signal,
+      done: async () => {
+        try {
+          await this.core.readNamespacedSecret({ name: secretName, namespace: input.namespace });
+          return true;
+        } catch (err) {
+          if (statusOf(err) === 404) return false;
+          throw new Error(`reading Secret ${input.namespace}/${secretName} failed: ${apiMessage(err)}`, { cause: err });
+        }
+      },
+      onTimeout: () =>
+        new Error(
+          `the vCluster control plane ${input.releaseName} did not become ready within ${Math.round(input.timeoutMs / 1000)} s (Secret ${secretName} was not written in namespace ${input.namespace}); check its pod with: kubectl -n ${input.namespace} get pods,events`,
+        ),
+    });
+  }
+
+  async uninstall(input: { releaseName: string; namespace: string; signal?: AbortSignal }): Promise<void> {
+    try {
+      await this.deps.helm.run(["uninstall", input.releaseName, "--namespace", input.namespace], { signal: input.signal });
+    } catch (err) {
+      // Deleting twice (or after a crash) must succeed.
+      if (err instanceof Error && /release: not found/i.test(err.message)) return;
+      throw err;
+    }
+  }
+
+  async deleteNamespace(input: { namespace: string; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+    try {
+      await this.core.deleteNamespace({ name: input.namespace });
+    } catch (err) {
+      if (statusOf(err) === 404) return;
+      throw new Error(`deleting namespace ${input.namespace} failed: ${apiMessage(err)}`, { cause: err });
+    }
+    await pollUntil({
+      timeoutMs: input.timeoutMs,
+      intervalMs: this.pollIntervalMs,
+      signal: input.signal,
+      done: async () => {
+        try {
+          await this.core.readNamespace({ name: input.namespace });
+          return false;
+        } catch (err) {
+          if (statusOf(err) === 404) return true;
+          throw new Error(`reading namespace ${input.namespace} failed: ${apiMessage(err)}`, { cause: err });
+        }
+      },
+      onTimeout: () =>
+        new Error(
+          `namespace ${input.namespace} was still terminating after ${Math.round(input.timeoutMs / 1000)} s; see what blocks it with: kubectl get namespace ${input.namespace} -o yaml`,
+        ),
+    });
+  }
+}

@@ -1,0 +1,177 @@
+import {
+  ApiException,
+  CoreV1Api,
+  KubeConfig,
+  Observable,
+  VersionApi,
+  type ConfigurationOptions,
+  type ObservableMiddleware,
+  type V1Secret,
+  type V1Service,
+} from "@kubernetes/client-node";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import { resolveEndpoint } from "@/server/domain/clusters/public-access";
+import { AppError } from "@/server/domain/errors";
+import type {
+  KubeconfigResolver,
+  ProbeResult,
+  ResolvedConnection,
+  ResolveKubeconfigInput,
+  ResolveKubeconfigOptions,
+} from "@/server/services/clusters/kubeconfig-resolver";
+import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
+
+export interface VclusterKubeconfigResolverDeps {
+  /** Host cluster (see loadHostKubeConfig). */
+  kubeConfig: KubeConfig;
+  /**
+   * How the platform itself reaches a vCluster. "public-endpoint" (default)
+   * uses the public address when public access is on, like the original
+   * backend that runs beside k3s; "service-dns" always uses the in-cluster
+   * Service name, for a platform that runs inside the host cluster.
+   */
+  platformRoute?: "public-endpoint" | "service-dns";
+  /** Default probe timeout. Default 5 s. */
+  probeTimeoutMs?: number;
+}
+
+const CONTROL_PLANE_PORT = 443;
+
+function decode(secret: V1Secret, key: string): string | undefined {
+  const value = secret.data?.[key];
+  return value === undefined ? undefined : Buffer.from(value, "base64").toString("utf8");
+}
+
+const fromBase64 = (value: string | undefined) => (value ? Buffer.from(value, "base64").toString("utf8") : undefined);
+
+function notReady(message: string, cause?: unknown): AppError {
+  return new AppError("PRECONDITION_FAILED", message, { cause });
+}
+
+// client-node takes an AbortSignal only through request middleware.
+function signalOptions(signal: AbortSignal): ConfigurationOptions<ObservableMiddleware> {
+  const middleware: ObservableMiddleware = {
+    pre: (ctx) => {
+      ctx.setSignal(signal);
+      return new Observable(Promise.resolve(ctx));
+    },
+    post: (ctx) => new Observable(Promise.resolve(ctx)),
+  };
+  return { middleware: [middleware], middlewareMergeStrategy: "append" };
+}
+
+/** The exported kubeconfig's identity, without its (unreachable) localhost server. */
+function credentialsFromKubeconfig(yaml: string, where: string): Omit<ClusterCredentials, "server"> {
+  const kc = new KubeConfig();
+  try {
+    kc.loadFromString(yaml);
+  } catch (err) {
+    throw new Error(`${where} does not hold a valid kubeconfig: ${(err as Error).message}`, { cause: err });
+  }
+  const cluster = kc.getCurrentCluster();
+  const user = kc.getCurrentUser();
+  if (!cluster || !user) throw new Error(`${where} has no current context with a cluster and user`);
+  return {
+    caPem: fromBase64(cluster.caData),
+    clientCertPem: fromBase64(user.certData),
+    clientKeyPem: fromBase64(user.keyData),
+    token: user.token,
+    insecureSkipTlsVerify: cluster.skipTLSVerify || undefined,
+  };
+}
+
+/** The user's copy: the same kubeconfig with every cluster pointing at the public endpoint. */
+function withServer(yaml: string, server: string): string {
+  const doc = parseYaml(yaml) as { clusters?: Array<{ cluster?: { server?: string } }> };
+  for (const entry of doc.clusters ?? []) {
+    if (entry.cluster) entry.cluster.server = server;
+  }
+  return stringifyYaml(doc);
+}
+
+function controlPlanePort(service: V1Service) {
+  const ports = service.spec?.ports ?? [];
+  return ports.find((p) => p.port === CONTROL_PLANE_PORT) ?? ports[0];
+}
+
+/**
+ * KubeconfigResolver for vCluster: reads Secret vc-<name> (key `config`)
+ * and the release's Service in the host namespace, and rewrites the
+ * kubeconfig's https://localhost:8443 to addresses that exist outside the pod.
+ */
+export class VclusterKubeconfigResolver implements KubeconfigResolver {
+  private readonly core: CoreV1Api;
+
+  constructor(private readonly deps: VclusterKubeconfigResolverDeps) {
+    this.core = deps.kubeConfig.makeApiClient(CoreV1Api);
+  }
+
+  async resolve(input: ResolveKubeconfigInput, options: ResolveKubeconfigOptions = {}): Promise<ResolvedConnection> {
+    const { namespace, vclusterName } = input;
+    const secretName = `vc-${vclusterName}`;
+    const secret = await this.read(
+      () => this.core.readNamespacedSecret({ name: secretName, namespace }),
+      `the control plane of ${vclusterName} has not exported its kubeconfig yet (Secret ${secretName} in namespace ${namespace}); wait until the cluster is ready, then retry`,
+    );
+    const kubeconfigYaml = decode(secret, "config");
+    if (!kubeconfigYaml) throw new Error(`Secret ${namespace}/${secretName} has no "config" key; is it a vCluster kubeconfig Secret?`);
+    const identity = credentialsFromKubeconfig(kubeconfigYaml, `Secret ${namespace}/${secretName}`);
+
+    const service = await this.read(
+      () => this.core.readNamespacedService({ name: vclusterName, namespace }),
+      `the control-plane Service ${vclusterName} does not exist in namespace ${namespace} yet; wait until the cluster is ready, then retry`,
+    );
+    const endpoint = resolveEndpoint({
+      mode: input.mode,
+      controlPlaneHost: input.controlPlaneHost,
+      nodePort: controlPlanePort(service)?.nodePort,
+      loadBalancerIngress: service.status?.loadBalancer?.ingress,
+      serviceDns: { name: vclusterName, namespace },
+    });
+
+    const publicUrl = endpoint.kind === "ready" && endpoint.public ? endpoint.url : null;
+    const serviceDnsUrl = `https://${vclusterName}.${namespace}.svc:${CONTROL_PLANE_PORT}`;
+    const platformServer =
+      options.platformServerOverride ?? (this.deps.platformRoute !== "service-dns" && publicUrl ? publicUrl : serviceDnsUrl);
+
+    return {
+      credentials: { ...identity, server: platformServer },
+      apiEndpoint: publicUrl,
+      userKubeconfigYaml: publicUrl ? withServer(kubeconfigYaml, publicUrl) : null,
+      publicAccessPort: endpoint.kind === "ready" ? endpoint.publicAccessPort : null,
+      pendingReason: endpoint.kind === "pending" ? endpoint.reason : null,
+    };
+  }
+
+  async probe(credentials: ClusterCredentials, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ProbeResult> {
+    const timeoutMs = options.timeoutMs ?? this.deps.probeTimeoutMs ?? 5_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      const version = await kubeConfigFromCredentials(credentials).makeApiClient(VersionApi).getCode(undefined, signalOptions(signal));
+      return { ok: true, gitVersion: version.gitVersion };
+    } catch (err) {
+      return { ok: false, error: probeError(err, credentials.server, timeout.aborted ? timeoutMs : undefined) };
+    }
+  }
+
+  private async read<T>(run: () => Promise<T>, missing: string): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof ApiException && err.code === 404) throw notReady(missing, err);
+      throw err;
+    }
+  }
+}
+
+function probeError(err: unknown, server: string, timedOutAfterMs: number | undefined): string {
+  if (timedOutAfterMs !== undefined) return `${server} did not answer within ${Math.round(timedOutAfterMs / 100) / 10} s`;
+  if (err instanceof ApiException) return `${server}/version answered HTTP ${err.code}`;
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const code = e.cause?.code ?? e.code;
+  const message = e.cause?.message ?? e.message;
+  const text = typeof message === "string" ? message : String(err);
+  return `${server} is unreachable: ${typeof code === "string" && !text.includes(code) ? `${code} ` : ""}${text}`;
+}

@@ -1,0 +1,47 @@
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
+
+/**
+ * Port: turns a vCluster's exported kubeconfig (Secret vc-<name>, server
+ * https://localhost:8443) plus its control-plane Service into credentials
+ * the platform can use and a kubeconfig users can use. Implemented in
+ * src/server/infra/kube/vcluster-kubeconfig-resolver.ts.
+ */
+
+export interface ResolveKubeconfigInput {
+  namespace: string;
+  vclusterName: string;
+  /** Effective mode (see effectivePublicAccessMode). */
+  mode: PublicAccessMode;
+  controlPlaneHost: string | null | undefined;
+}
+
+export interface ResolveKubeconfigOptions {
+  /**
+   * Tests only: the address the platform itself uses, when the real one
+   * (Service DNS or public endpoint) cannot exist in the test environment.
+   * The user-facing endpoint is still derived from the Service.
+   */
+  platformServerOverride?: string;
+}
+
+export interface ResolvedConnection {
+  /** For the platform's own calls (token issuance, node listing, probes). */
+  credentials: ClusterCredentials;
+  /** Public https endpoint; null when public access is off or not ready yet. */
+  apiEndpoint: string | null;
+  /** The user's kubeconfig pointing at apiEndpoint; null when apiEndpoint is null. */
+  userKubeconfigYaml: string | null;
+  /** The NodePort, only in nodeport mode. */
+  publicAccessPort: number | null;
+  /** Why apiEndpoint is null while public access is on (e.g. no load-balancer address yet). */
+  pendingReason: string | null;
+}
+
+export type ProbeResult = { ok: true; gitVersion: string } | { ok: false; error: string };
+
+export interface KubeconfigResolver {
+  resolve(input: ResolveKubeconfigInput, options?: ResolveKubeconfigOptions): Promise<ResolvedConnection>;
+  /** GET /version with the credentials; never throws. */
+  probe(credentials: ClusterCredentials, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ProbeResult>;
+}
