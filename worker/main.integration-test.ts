@@ -117,7 +117,8 @@ describe("worker/main.ts", () => {
 
     const { clusterId } = await insertTestCluster(db);
     const store = new PrismaJobStore(db);
-    const job = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    // A kind this worker has no handler for: the worker must fail it with an upgrade hint.
+    const job = await store.enqueue({ clusterId, kind: "cluster.from-the-future", payload: {} });
     const publisher = new RabbitMqJobWakeups({ url: queues.url, queue });
     try {
       await publisher.publish(job.id);
@@ -125,7 +126,6 @@ describe("worker/main.ts", () => {
       await publisher.close();
     }
 
-    // No handlers are registered yet, so the worker fails the job with an upgrade hint.
     const deadline = Date.now() + 10_000;
     let seen = await store.get(job.id);
     while (seen?.status !== "failed" && Date.now() < deadline) {
@@ -135,7 +135,7 @@ describe("worker/main.ts", () => {
     expect(seen).toMatchObject({
       status: "failed",
       leaseOwner: "worker-under-test",
-      lastError: "no handler is registered for job kind 'cluster.create' — upgrade the worker",
+      lastError: "no handler is registered for job kind 'cluster.from-the-future' — upgrade the worker",
     });
 
     worker.child.kill("SIGTERM");

@@ -1,3 +1,4 @@
+import { buildClusterRuntimeDeps } from "@/server/composition/cluster-runtime";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { createPrismaClient } from "@/server/infra/db/client";
 import { applyMigrations } from "@/server/infra/db/migrate";
@@ -34,7 +35,7 @@ export async function runWorker(config: Config, log: Logger): Promise<RunningWor
     : undefined;
   const runner = new JobRunner({
     store,
-    registry: createJobHandlerRegistry(),
+    registry: createJobHandlerRegistry(buildClusterRuntimeDeps(config, db, log)),
     wakeups,
     owner: config.workerId,
     leaseMs: config.jobLeaseSeconds * 1_000,

@@ -3,6 +3,7 @@ import { applyMigrations } from "@/server/infra/db/migrate";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
+import { buildClusterRuntimeDeps } from "./cluster-runtime";
 import { getRuntime } from "./runtime";
 
 /**
@@ -30,7 +31,7 @@ export async function startWebBackground(): Promise<void> {
     executor = await startInProcessJobExecutor({
       wakeups: inProcessWakeups,
       store: deps.jobs,
-      registry: createJobHandlerRegistry(),
+      registry: createJobHandlerRegistry(buildClusterRuntimeDeps(config, deps.db, log)),
       owner: `web-${config.workerId}`,
       leaseMs: config.jobLeaseSeconds * 1000,
       pollIntervalMs: config.jobPollIntervalMs,

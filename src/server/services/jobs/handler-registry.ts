@@ -1,3 +1,6 @@
+import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import { CLUSTER_CREATE_JOB } from "@/server/services/clusters/create-cluster";
+import { createClusterJobHandler } from "@/server/services/clusters/run-create-cluster-job";
 import type { JobHandler } from "./job-handler";
 
 /** Maps a job kind to the code that runs it. */
@@ -24,10 +27,10 @@ export class JobHandlerRegistry {
 }
 
 /**
- * The handlers both the worker and the in-process executor run. Empty until
- * the cluster lifecycle handlers land; jobs of unknown kinds fail with a
- * message asking for a worker upgrade.
+ * The handlers both the worker and the in-process executor run. Jobs of
+ * kinds without a handler (update/delete land with their use cases) fail
+ * with a message asking for a worker upgrade.
  */
-export function createJobHandlerRegistry(): JobHandlerRegistry {
-  return new JobHandlerRegistry();
+export function createJobHandlerRegistry(cluster: ClusterRuntimeDeps): JobHandlerRegistry {
+  return new JobHandlerRegistry({ [CLUSTER_CREATE_JOB]: createClusterJobHandler(cluster) });
 }

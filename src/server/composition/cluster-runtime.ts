@@ -1,0 +1,57 @@
+import type { Config } from "@/server/config/env";
+import type { Db } from "@/server/infra/db/client";
+import { HelmCli } from "@/server/infra/kube/helm-cli";
+import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
+import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
+import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
+import type { Logger } from "@/server/observability/logger";
+import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+
+const CONTROL_PLANE_TIMEOUT_MS = 10 * 60_000;
+const NAMESPACE_DELETION_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Wires the host-cluster adapters for the lifecycle jobs. They are built on
+ * first use, so a platform started without a host cluster (a laptop running
+ * `npm run up`) still starts; its cluster jobs then fail with the message of
+ * loadHostKubeConfig, which says which setting to fix.
+ */
+export function buildClusterRuntimeDeps(config: Config, db: Db, log: Logger): ClusterRuntimeDeps {
+  const kubeConfig = lazily(() => loadHostKubeConfig({ kubeconfigPath: config.kubeconfigPath }));
+  return {
+    db,
+    log: log.child({ component: "cluster-runtime" }),
+    now: () => new Date(),
+    provisioner: lazyObject(
+      () =>
+        new HelmControlPlaneProvisioner({
+          kubeConfig: kubeConfig(),
+          helm: new HelmCli({ bin: config.helmBin, kubeconfigPath: config.kubeconfigPath }),
+          chart: { chart: config.vcluster.chart, repo: config.vcluster.chartRepo, version: config.vcluster.chartVersion },
+          platformSecret: { name: config.platformApiKey.secretName, sourceNamespace: config.platformApiKey.sourceNamespace },
+        }),
+    ),
+    resolver: lazyObject(() => new VclusterKubeconfigResolver({ kubeConfig: kubeConfig() })),
+    loadBaseValues: () => readVclusterValuesFile(config.vcluster.valuesFile),
+    controlPlaneTimeoutMs: CONTROL_PLANE_TIMEOUT_MS,
+    namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
+  };
+}
+
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/** An object whose real instance is made when a method is first called (and the error, if any, surfaces there). */
+function lazyObject<T extends object>(make: () => T): T {
+  const instance = lazily(make);
+  return new Proxy({} as T, {
+    get(_target, prop) {
+      const real = instance();
+      const value: unknown = Reflect.get(real, prop);
+      return typeof value === "function" ? value.bind(real) : value;
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import net from "node:net";
+import { CoreV1Api } from "@kubernetes/client-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { NodeReader } from "@/server/services/nodes/ports";
+import { postNodeStatus, registerNode, vclusterCredentials } from "./node-kubelet.test-fixtures";
+import { KubeNodeReader } from "./node-reader";
+
+let cluster: KubeCluster;
+let vc: VirtualCluster;
+let credentials: ClusterCredentials;
+let kubelet: CoreV1Api;
+const reader: NodeReader = new KubeNodeReader();
+
+beforeAll(async () => {
+  cluster = await startKubeCluster({ controllerManager: true });
+  vc = await cluster.startVirtualCluster({ name: "nodes-read", namespace: "team-read" });
+  credentials = await vclusterCredentials(cluster, vc);
+  kubelet = vc.kubeConfig().makeApiClient(CoreV1Api);
+});
+afterAll(() => cluster?.stop());
+
+describe("KubeNodeReader against a vCluster", () => {
+  it("lists no nodes before any machine joined", async () => {
+    expect(await reader.list(credentials)).toEqual([]);
+  });
+
+  it("follows a joining node from registration through NotReady to Ready", async () => {
+    await registerNode(kubelet, "worker-b", { "node-role.kubernetes.io/worker": "" });
+    expect(await reader.get(credentials, "worker-b")).toMatchObject({ name: "worker-b", status: "unknown", internal_ip: null, roles: ["worker"] });
+
+    await postNodeStatus(kubelet, "worker-b", "False", "10.20.0.12");
+    expect((await reader.get(credentials, "worker-b"))?.status).toBe("not_ready");
+
+    await postNodeStatus(kubelet, "worker-b", "True", "10.20.0.12");
+    await registerNode(kubelet, "worker-a");
+    const nodes = await reader.list(credentials);
+    expect(nodes.map((n) => [n.name, n.status])).toEqual([
+      ["worker-a", "unknown"],
+      ["worker-b", "ready"],
+    ]);
+    const b = nodes[1];
+    expect(b).toMatchObject({
+      internal_ip: "10.20.0.12",
+      external_ip: null,
+      kubelet_version: "v1.37.2",
+      os_image: "Debian GNU/Linux 12 (bookworm)",
+      kernel_version: "6.1.0-31-amd64",
+      container_runtime: "containerd://1.7.24",
+      unschedulable: false,
+      capacity: { cpu: "2", memory: "4028Mi", pods: "110" },
+      allocatable: { cpu: "1900m", memory: "3800Mi", pods: "110" },
+    });
+    expect(b?.conditions.find((c) => c.type === "Ready")).toMatchObject({ status: "True", reason: "KubeletReady" });
+    expect(Date.parse(b?.created_at ?? "")).toBeGreaterThan(Date.now() - 120_000);
+    expect(b?.age_seconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it("returns null for a node that does not exist", async () => {
+    expect(await reader.get(credentials, "no-such-node")).toBeNull();
+  });
+
+  it("tells the user to check the cluster when its API cannot be reached, keeping the address for the logs", async () => {
+    const err: unknown = await reader.list({ ...credentials, server: "https://127.0.0.1:1" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringMatching(/^Could not reach the cluster's API server to list nodes \(ECONNREFUSED\)\. Check that the cluster is running/) });
+    expect((err as Error).message).not.toContain("127.0.0.1");
+    expect(((err as Error).cause as Error).message).toContain("list nodes at https://127.0.0.1:1");
+  });
+
+  it("refuses a server whose certificate is not signed by the cluster CA", async () => {
+    const hostCa = Buffer.from(cluster.kubeConfig().getCurrentCluster()?.caData ?? "", "base64").toString("utf8");
+    await expect(reader.list({ ...credentials, caPem: hostCa })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
+  });
+
+  it("reports rejected credentials as a configuration problem", async () => {
+    const anonymous = { server: credentials.server, caPem: credentials.caPem };
+    await expect(reader.list(anonymous)).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringMatching(/refused the platform's credentials/) });
+  });
+
+  it("gives up on a server that accepts the connection but never answers", async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const started = Date.now();
+    try {
+      await expect(new KubeNodeReader({ timeoutMs: 500 }).list({ ...credentials, server: `https://127.0.0.1:${port}` })).rejects.toMatchObject({
+        message: expect.stringMatching(/timed out/),
+      });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      silent.close();
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import { Watch } from "@kubernetes/client-node";
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { KubeNode } from "@/server/domain/nodes/kube-node";
+import { toNodeView } from "@/server/domain/nodes/node-view";
+import type { NodeWatchEvent, NodeWatcher } from "@/server/services/nodes/ports";
+import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
+
+export interface KubeNodeWatcherOptions {
+  /**
+   * Asks the API server to end each watch after this long; the watcher then
+   * resumes from the last resourceVersion. Keeps connections from going stale
+   * behind proxies. Default 300 s.
+   */
+  watchTimeoutSeconds?: number;
+  /** Reconnect delay after a failure: doubles from `initialMs` up to `maxMs`. */
+  backoff?: { initialMs: number; maxMs: number };
+  now?: () => Date;
+}
+
+const STALE_GRACE_MS = 15_000;
+
+/** What one watch connection hands over: a line of the stream, or its end. */
+type ConnectionItem =
+  | { kind: "event"; type: string; object: unknown }
+  | { kind: "end"; error: unknown };
+
+interface WatchStatus {
+  code?: number;
+  message?: string;
+}
+
+/** A push/pull queue between client-node's callbacks and the async iterator. */
+class Inbox<T> {
+  private readonly items: T[] = [];
+  private wake: (() => void) | null = null;
+
+  push(item: T): void {
+    this.items.push(item);
+    this.wake?.();
+  }
+
+  /** Next item, or undefined once `signal` aborts. */
+  async take(signal: AbortSignal): Promise<T | undefined> {
+    while (this.items.length === 0) {
+      if (signal.aborted) return undefined;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.wake = null;
+          signal.removeEventListener("abort", done);
+          resolve();
+        };
+        this.wake = done;
+        signal.addEventListener("abort", done, { once: true });
+      });
+    }
+    return this.items.shift();
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+
+function statusCodeOf(err: unknown): number | undefined {
+  if (err && typeof err === "object" && "statusCode" in err && typeof err.statusCode === "number") return err.statusCode;
+  return undefined;
+}
+
+/**
+ * Node changes as an async iterator over client-node's Watch. The first
+ * connection starts without a resourceVersion, so the API server replays every
+ * existing node as ADDED; later connections resume from the last seen
+ * resourceVersion (bookmarks included), so a server-side timeout is invisible
+ * to the consumer. When the server no longer has that history (410 Gone) the
+ * watcher starts over from the current state and says so with an `error` event,
+ * because deletions during the gap cannot be replayed.
+ */
+export class KubeNodeWatcher implements NodeWatcher {
+  private readonly watchTimeoutSeconds: number;
+  private readonly backoff: { initialMs: number; maxMs: number };
+  private readonly now: () => Date;
+
+  constructor(options: KubeNodeWatcherOptions = {}) {
+    this.watchTimeoutSeconds = options.watchTimeoutSeconds ?? 300;
+    this.backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async *watch(credentials: ClusterCredentials, signal: AbortSignal): AsyncGenerator<NodeWatchEvent> {
+    const watch = new Watch(kubeConfigFromCredentials(credentials));
+    let resourceVersion: string | undefined;
+    let delayMs = this.backoff.initialMs;
+
+    while (!signal.aborted) {
+      const inbox = new Inbox<ConnectionItem>();
+      const connection = watch.watch(
+        "/api/v1/nodes",
+        { allowWatchBookmarks: true, resourceVersion, timeoutSeconds: this.watchTimeoutSeconds },
+        (type: string, object: unknown) => inbox.push({ kind: "event", type, object }),
+        (error: unknown) => inbox.push({ kind: "end", error }),
+      );
+      // The server ends every watch after timeoutSeconds; a connection still open well past that
+      // is dead without a RST (NAT or proxy dropped it) and would otherwise hang until TCP gives up.
+      const watchdog = setTimeout(
+        () => inbox.push({ kind: "end", error: new Error(`no data and no close ${STALE_GRACE_MS / 1000} s after the ${this.watchTimeoutSeconds} s watch timeout; treating the connection as dead`) }),
+        this.watchTimeoutSeconds * 1000 + STALE_GRACE_MS,
+      );
+      let failure: Error | null = null;
+      try {
+        for (;;) {
+          const item = await inbox.take(signal);
+          if (item === undefined) return;
+          if (item.kind === "end") {
+            // A clean end is the server's timeoutSeconds (or a restart): resume at once.
+            if (item.error !== null && item.error !== undefined) {
+              if (statusCodeOf(item.error) === 410) resourceVersion = undefined;
+              failure = new Error(`Node watch connection to ${credentials.server} failed: ${asError(item.error).message}`, { cause: item.error });
+            }
+            break;
+          }
+          if (item.type === "ERROR") {
+            const status = (item.object ?? {}) as WatchStatus;
+            if (status.code === 410) {
+              resourceVersion = undefined;
+              yield { type: "error", error: new Error("Node watch history expired (410 Gone); restarting from the current node list, so changes during the gap may be missing.") };
+            } else {
+              failure = new Error(`Node watch reported an error: ${status.message ?? "unknown error"} (HTTP ${status.code ?? "?"})`);
+            }
+            break;
+          }
+          const node = item.object as KubeNode;
+          if (node.metadata?.resourceVersion) resourceVersion = node.metadata.resourceVersion;
+          if (item.type === "ADDED" || item.type === "MODIFIED" || item.type === "DELETED") {
+            delayMs = this.backoff.initialMs;
+            yield { type: item.type, node: toNodeView(node, this.now()) };
+          }
+          // BOOKMARK carries only a resourceVersion, recorded above.
+        }
+      } finally {
+        clearTimeout(watchdog);
+        // Also runs when the consumer stops iterating: close this connection.
+        void connection.then((controller) => controller.abort(), () => undefined);
+      }
+      if (failure) {
+        yield { type: "error", error: failure };
+        await pause(delayMs, signal);
+        delayMs = Math.min(delayMs * 2, this.backoff.maxMs);
+      }
+    }
+  }
+}

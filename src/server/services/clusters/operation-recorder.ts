@@ -1,0 +1,70 @@
+import { withStep, type OperationStep, type StepName } from "@/server/domain/clusters/operation-steps";
+import type { Prisma } from "@/server/infra/db/client";
+import type { ServiceDeps } from "@/server/services/service-deps";
+
+/**
+ * Writes an operation's step timeline as a job works through it, so the
+ * console shows each step's start, end and outcome while it happens.
+ */
+export class OperationRecorder {
+  private constructor(
+    private readonly deps: Pick<ServiceDeps, "db" | "now">,
+    private readonly operationId: string,
+    private steps: OperationStep[],
+  ) {}
+
+  static async start(deps: Pick<ServiceDeps, "db" | "now">, operationId: string): Promise<OperationRecorder> {
+    const op = await deps.db.clusterOperation.findUniqueOrThrow({ where: { id: operationId } });
+    // A retry starts the timeline again: every step is idempotent and runs once more.
+    const steps = (op.steps as unknown as OperationStep[]).map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
+    const recorder = new OperationRecorder(deps, operationId, steps);
+    await deps.db.clusterOperation.update({
+      where: { id: operationId },
+      data: { status: "running", error: null, startedAt: op.startedAt ?? deps.now(), finishedAt: null, steps: recorder.json() },
+    });
+    return recorder;
+  }
+
+  /** Runs one step and records it; a failure is recorded with its message and rethrown. */
+  async step<T>(name: StepName, work: () => Promise<T>): Promise<T> {
+    await this.set(name, { status: "running", started_at: this.deps.now().toISOString() });
+    try {
+      const result = await work();
+      await this.set(name, { status: "succeeded", finished_at: this.deps.now().toISOString() });
+      return result;
+    } catch (error) {
+      await this.set(name, { status: "failed", finished_at: this.deps.now().toISOString(), message: messageOf(error) });
+      throw error;
+    }
+  }
+
+  async skip(name: StepName, reason: string): Promise<void> {
+    const at = this.deps.now().toISOString();
+    await this.set(name, { status: "skipped", started_at: at, finished_at: at, message: reason });
+  }
+
+  async succeed(): Promise<void> {
+    await this.deps.db.clusterOperation.update({ where: { id: this.operationId }, data: { status: "succeeded", finishedAt: this.deps.now() } });
+  }
+
+  /** `final`: no retry follows, so the operation is over; otherwise it stays running for the next attempt. */
+  async fail(error: unknown, final: boolean): Promise<void> {
+    await this.deps.db.clusterOperation.update({
+      where: { id: this.operationId },
+      data: { error: messageOf(error), ...(final ? { status: "failed", finishedAt: this.deps.now() } : {}) },
+    });
+  }
+
+  private async set(name: StepName, change: Partial<Omit<OperationStep, "name">>): Promise<void> {
+    this.steps = withStep(this.steps, name, change);
+    await this.deps.db.clusterOperation.update({ where: { id: this.operationId }, data: { steps: this.json() } });
+  }
+
+  private json(): Prisma.InputJsonArray {
+    return this.steps as unknown as Prisma.InputJsonArray;
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 4000);
+}

@@ -1,0 +1,41 @@
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { DrainReport } from "@/server/domain/nodes/drain-report";
+import type { NodeView } from "@/server/domain/nodes/node-view";
+
+/** Live nodes of one cluster, read from its API server (never from the `nodes` table). */
+export interface NodeReader {
+  list(credentials: ClusterCredentials): Promise<NodeView[]>;
+  /** null when the node does not exist. */
+  get(credentials: ClusterCredentials, name: string): Promise<NodeView | null>;
+}
+
+export interface DrainRequest {
+  credentials: ClusterCredentials;
+  node: string;
+  /** Overall budget for evictions (PDB retries included) and for evicted pods to go away. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** The node operations of the console (运维操作): cordon, uncordon, drain, delete. */
+export interface NodeOperator {
+  cordon(credentials: ClusterCredentials, node: string): Promise<void>;
+  uncordon(credentials: ClusterCredentials, node: string): Promise<void>;
+  /** Cordons, then evicts; per-pod outcomes instead of a throw when some pods cannot leave. */
+  drain(request: DrainRequest): Promise<DrainReport>;
+  /** Removes the Node object; a node that is already gone counts as deleted. */
+  delete(credentials: ClusterCredentials, node: string): Promise<void>;
+}
+
+export type NodeWatchEvent =
+  | { type: "ADDED" | "MODIFIED" | "DELETED"; node: NodeView }
+  | { type: "error"; error: Error };
+
+/**
+ * A long-lived stream of node changes. It reconnects by itself (resuming from
+ * the last resourceVersion) and reports failures as `error` events; it ends
+ * only when `signal` aborts.
+ */
+export interface NodeWatcher {
+  watch(credentials: ClusterCredentials, signal: AbortSignal): AsyncIterable<NodeWatchEvent>;
+}
