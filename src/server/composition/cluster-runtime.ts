@@ -2,6 +2,9 @@ import type { Config } from "@/server/config/env";
 import type { Db } from "@/server/infra/db/client";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
+import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
+import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
@@ -33,6 +36,13 @@ export function buildClusterRuntimeDeps(config: Config, db: Db, log: Logger): Cl
         }),
     ),
     resolver: lazyObject(() => new VclusterKubeconfigResolver({ kubeConfig: kubeConfig() })),
+    nodeReader: lazyObject(() => new KubeNodeReader()),
+    nodeOperator: lazyObject(() => new KubeNodeOperator()),
+    kubectl: {
+      runner: lazyObject(() => new KubectlCliRunner({ kubectlBin: config.kubectl.bin })),
+      timeoutMs: config.kubectl.timeoutSeconds * 1000,
+      maxOutputBytes: config.kubectl.maxOutputBytes,
+    },
     loadBaseValues: () => readVclusterValuesFile(config.vcluster.valuesFile),
     controlPlaneTimeoutMs: CONTROL_PLANE_TIMEOUT_MS,
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,

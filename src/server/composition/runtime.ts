@@ -9,7 +9,9 @@ import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeu
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { createLogger, type Logger } from "@/server/observability/logger";
+import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
 import type { ServiceDeps } from "@/server/services/service-deps";
+import { buildClusterRuntimeDeps } from "./cluster-runtime";
 
 /**
  * The composition root of the web process: config, one database pool, one
@@ -24,6 +26,8 @@ export interface Runtime {
   readinessProbes: Record<string, ReadinessProbe>;
   /** Single-node mode only: the in-memory wake-ups the in-process executor listens on. */
   inProcessWakeups: InProcessJobWakeups | undefined;
+  /** Host-cluster adapters for lifecycle jobs and live cluster reads (built lazily). */
+  clusterRuntime: ClusterRuntimeDeps;
 }
 
 const KEY = Symbol.for("kubebyon.runtime");
@@ -58,6 +62,7 @@ export function buildRuntime(config: Config): Runtime {
   return {
     readinessProbes,
     inProcessWakeups,
+    clusterRuntime: buildClusterRuntimeDeps(config, db, log),
     config,
     log,
     deps: {

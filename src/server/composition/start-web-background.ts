@@ -3,7 +3,6 @@ import { applyMigrations } from "@/server/infra/db/migrate";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
-import { buildClusterRuntimeDeps } from "./cluster-runtime";
 import { getRuntime } from "./runtime";
 
 /**
@@ -13,7 +12,7 @@ import { getRuntime } from "./runtime";
  * process with one line naming the variable.
  */
 export async function startWebBackground(): Promise<void> {
-  const { config, deps, log, inProcessWakeups } = getRuntime();
+  const { config, deps, log, inProcessWakeups, clusterRuntime } = getRuntime();
   requireAuthSecret(config);
   const databaseUrl = requireDatabaseUrl(config);
 
@@ -31,7 +30,7 @@ export async function startWebBackground(): Promise<void> {
     executor = await startInProcessJobExecutor({
       wakeups: inProcessWakeups,
       store: deps.jobs,
-      registry: createJobHandlerRegistry(buildClusterRuntimeDeps(config, deps.db, log)),
+      registry: createJobHandlerRegistry(clusterRuntime),
       owner: `web-${config.workerId}`,
       leaseMs: config.jobLeaseSeconds * 1000,
       pollIntervalMs: config.jobPollIntervalMs,

@@ -1,0 +1,28 @@
+import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
+import { AppError } from "@/server/domain/errors";
+import type { Cluster } from "@/server/infra/db/client";
+import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ResolvedConnection } from "./kubeconfig-resolver";
+
+/**
+ * How the platform reaches a cluster's control plane right now (spec §5.5/§5.7:
+ * read vc-<name>, rewrite localhost:8443 to the real endpoint). Only a ready
+ * cluster has one; otherwise the caller is told to wait.
+ */
+export async function connectToCluster(deps: Pick<ClusterRuntimeDeps, "resolver" | "resolveOptions">, cluster: Cluster): Promise<ResolvedConnection> {
+  if (cluster.status !== "ready" && cluster.status !== "updating") {
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      `Cluster ${cluster.id} is ${cluster.status}; its control plane can be reached once it is ready. Check the cluster's operation timeline.`,
+    );
+  }
+  return deps.resolver.resolve(
+    {
+      namespace: cluster.namespace,
+      vclusterName: cluster.vclusterName,
+      mode: effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode }),
+      controlPlaneHost: cluster.controlPlaneHost,
+    },
+    deps.resolveOptions?.(cluster),
+  );
+}
