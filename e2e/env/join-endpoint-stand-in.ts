@@ -26,7 +26,12 @@ const TOKEN_PATTERN = /^([a-z0-9]{6})\.[a-z0-9]{16}$/;
  * The script names the token id, never the secret, so tests can tell which
  * token it was issued for.
  */
-export async function startJoinEndpointStandIn(opts: { server: string; caPem: string }): Promise<JoinEndpointStandIn> {
+export async function startJoinEndpointStandIn(opts: {
+  server: string;
+  caPem: string;
+  /** Serve with this certificate (e.g. the vCluster apiserver's own, as the real /node/join does); default: a fresh self-signed one. */
+  serving?: { certPem: string; keyPem: string };
+}): Promise<JoinEndpointStandIn> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-join-stand-in-"));
   let answered = 0;
   try {
@@ -43,7 +48,8 @@ export async function startJoinEndpointStandIn(opts: { server: string; caPem: st
       }
     };
 
-    const server = https.createServer({ cert: pki.serving.certPem, key: pki.serving.keyPem }, (req, res) => {
+    const serving = opts.serving ?? pki.serving;
+    const server = https.createServer({ cert: serving.certPem, key: serving.keyPem }, (req, res) => {
       const url = new URL(req.url ?? "/", "https://stand-in");
       if (req.method !== "GET" || url.pathname !== "/node/join") {
         res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");

@@ -37,6 +37,8 @@ export interface VirtualCluster extends ApiServerAccess {
   namespace: string;
   /** Secret vc-<name> in the host namespace; its kubeconfig names https://localhost:8443. */
   secretName: string;
+  /** The apiserver's CA and serving certificate (SANs 127.0.0.1, localhost), e.g. to serve /node/join like vCluster does. */
+  tls: { caPem: string; serving: { certPem: string; keyPem: string } };
 }
 
 export interface StartVirtualClusterOptions {
@@ -196,6 +198,10 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
           name: vcOpts.name,
           namespace: vcOpts.namespace,
           secretName: secret.metadata?.name ?? `vc-${vcOpts.name}`,
+          tls: {
+            caPem: control.apiserver.pki.ca.certPem,
+            serving: { certPem: control.apiserver.pki.serving.certPem, keyPem: control.apiserver.pki.serving.keyPem },
+          },
         };
         virtualClusters.add(vc);
         return vc;

@@ -26,7 +26,14 @@ export interface ReadyCluster {
  * control_plane_host 127.0.0.1 — so the platform reaches it through its
  * normal path: https://<control_plane_host>:<nodePort>.
  */
-export async function provisionReadyCluster(opts: { kube: KubeCluster; db: Db; ownerId: string; name: string }): Promise<ReadyCluster> {
+export async function provisionReadyCluster(opts: {
+  kube: KubeCluster;
+  db: Db;
+  ownerId: string;
+  name: string;
+  /** Where 127.0.0.1:<nodePort> leads; default the stand-in vCluster apiserver (e.g. a join-endpoint stand-in instead). */
+  forwardTo?: (vc: VirtualCluster) => Promise<string>;
+}): Promise<ReadyCluster> {
   const clusterId = newId("cl");
   const name = opts.name;
   const namespace = `${name}-ns`;
@@ -36,7 +43,7 @@ export async function provisionReadyCluster(opts: { kube: KubeCluster; db: Db; o
   const service = await core.readNamespacedService({ name, namespace });
   const nodePort = service.spec?.ports?.[0]?.nodePort;
   if (!nodePort) throw new Error(`stand-in Service ${namespace}/${name} got no NodePort`);
-  let forwarder: NodePortForwarder | undefined = await forwardNodePort(nodePort, vc.server);
+  let forwarder: NodePortForwarder | undefined = await forwardNodePort(nodePort, opts.forwardTo ? await opts.forwardTo(vc) : vc.server);
   await opts.db.cluster.create({
     data: {
       id: clusterId,

@@ -4,6 +4,7 @@ import { requireAuthSecret } from "@/server/config/env";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { Logger } from "@/server/observability/logger";
 import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { authenticateRequest, type Authentication } from "./auth/authenticate-request";
@@ -21,11 +22,12 @@ export interface ApiContext {
   limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
   /** Host-cluster adapters for procedures that talk to a cluster (join tokens, nodes, kubectl). */
   cluster: ClusterRuntimeDeps;
+  join: JoinDeps;
 }
 
 /** Builds the per-request context for tRPC, the REST adapter and the server-side caller alike. */
 export async function createApiContext(input: { headers: Headers; method: string; requestId?: string }): Promise<ApiContext> {
-  const { config, deps, log, limiters, clusterRuntime } = getRuntime();
+  const { config, deps, log, limiters, clusterRuntime, join } = getRuntime();
   const requestId = input.requestId ?? (input.headers.get("x-request-id")?.slice(0, 64) || randomUUID());
   const auth = await authenticateRequest(deps, input.headers, requireAuthSecret(config));
   return {
@@ -38,5 +40,6 @@ export async function createApiContext(input: { headers: Headers; method: string
     crossSiteSession: auth.viewer?.auth.method === "session" && isCrossSiteRequest(input.method, input.headers, config.corsAllowedOrigins),
     limiters,
     cluster: clusterRuntime,
+    join,
   };
 }

@@ -9,7 +9,10 @@ import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeu
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { createLogger, type Logger } from "@/server/observability/logger";
+import { VClusterJoinScriptSource } from "@/server/infra/http/vcluster-join-script-source";
+import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer";
 import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { buildClusterRuntimeDeps } from "./cluster-runtime";
 
@@ -28,6 +31,8 @@ export interface Runtime {
   inProcessWakeups: InProcessJobWakeups | undefined;
   /** Host-cluster adapters for lifecycle jobs and live cluster reads (built lazily). */
   clusterRuntime: ClusterRuntimeDeps;
+  /** Join tokens and the join-script proxy. */
+  join: JoinDeps;
 }
 
 const KEY = Symbol.for("kubebyon.runtime");
@@ -54,6 +59,7 @@ export function buildRuntime(config: Config): Runtime {
       if (!result.ok) throw new Error(result.error);
     };
   }
+  const clusterRuntime = buildClusterRuntimeDeps(config, db, log);
   // Multi-node: job ids go to RabbitMQ for the workers. Single-node: to the executor in this process.
   const inProcessWakeups = config.rabbitmqUrl ? undefined : new InProcessJobWakeups(log.child({ component: "job-wakeups" }));
   const wakeups: JobWakeups =
@@ -62,7 +68,16 @@ export function buildRuntime(config: Config): Runtime {
   return {
     readinessProbes,
     inProcessWakeups,
-    clusterRuntime: buildClusterRuntimeDeps(config, db, log),
+    clusterRuntime,
+    join: {
+      db,
+      log: log.child({ component: "join" }),
+      now: () => new Date(),
+      cluster: clusterRuntime,
+      issuer: new BootstrapTokenIssuer(),
+      scripts: new VClusterJoinScriptSource(),
+      fallbackBaseUrl: config.publicUrl,
+    },
     config,
     log,
     deps: {

@@ -13,6 +13,9 @@ import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
+import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
+import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
+import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
@@ -75,6 +78,12 @@ beforeAll(async () => {
       pollIntervalMs: 100,
     }),
     resolver: new VclusterKubeconfigResolver({ kubeConfig }),
+    // Not used by the create job; spread so the literal also fits a narrower deps type.
+    ...{
+      nodeReader: new KubeNodeReader(),
+      nodeOperator: new KubeNodeOperator(),
+      kubectl: { runner: new KubectlCliRunner({ kubectlBin: kube.tools.kubectl }), timeoutMs: 20_000, maxOutputBytes: 1_048_576 },
+    },
     loadBaseValues: async () => ({ controlPlane: { proxy: { extraSANs: ["198.51.100.1"] } } }),
     controlPlaneTimeoutMs: 30_000,
     namespaceDeletionTimeoutMs: 30_000,

@@ -19,3 +19,9 @@ export async function readDefaultPublicAccessMode(deps: Pick<ServiceDeps, "db">)
   const parsed = storedPublicAccessModeSchema.safeParse(await readSetting(deps, SYSTEM_SETTING_KEYS.defaultClusterPublicAccessMode));
   return parsed.success ? parsed.data : "nodeport";
 }
+
+/** join_base_url (spec: maintained in System settings, not in the environment); undefined when unset. */
+export async function readJoinBaseUrl(deps: Pick<ServiceDeps, "db">): Promise<string | undefined> {
+  const value = await readSetting(deps, SYSTEM_SETTING_KEYS.joinBaseUrl);
+  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+}

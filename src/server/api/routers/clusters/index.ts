@@ -1,6 +1,9 @@
 import { router } from "@/server/api/trpc";
 import { createCluster } from "./create-cluster";
+import { deleteCluster } from "./delete-cluster";
 import { getCluster } from "./get-cluster";
 import { listClusters } from "./list-clusters";
+import { runKubectl } from "./run-kubectl";
+import { updateCluster } from "./update-cluster";
 
-export const clustersRouter = router({ list: listClusters, get: getCluster, create: createCluster });
+export const clustersRouter = router({ list: listClusters, get: getCluster, create: createCluster, update: updateCluster, delete: deleteCluster, kubectl: runKubectl });

@@ -1,0 +1,250 @@
+import { randomUUID } from "node:crypto";
+import { ApiException, CoreV1Api } from "@kubernetes/client-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
+import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
+import { evaluateKubectlCommand } from "@/server/domain/kubectl/kubectl-policy";
+import { postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
+
+/**
+ * Nodes, node events, node operations and the read-only kubectl proxy through
+ * the REST adapter, against a real ready cluster (a stand-in vCluster reached
+ * on its NodePort path). The test plays the kubelet on the virtual cluster.
+ */
+let kube: KubeCluster;
+let api: InProcessApi;
+let ready: ReadyCluster;
+let vcCore: CoreV1Api;
+let alice: { id: string; cookie: string };
+let bob: { id: string; cookie: string };
+let clusterId: string;
+
+beforeAll(async () => {
+  kube = await startKubeCluster();
+  api = await startInProcessApi("nodes_api", { KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_KUBECTL_BIN: kube.tools.kubectl });
+  alice = await api.createUser("alice@example.test", "alice-password-123");
+  bob = await api.createUser("bob@example.test", "bob-password-1234");
+  ready = await provisionReadyCluster({ kube, db: api.runtime.deps.db, ownerId: alice.id, name: "nodes-a" });
+  clusterId = ready.clusterId;
+  vcCore = ready.vc.kubeConfig().makeApiClient(CoreV1Api);
+});
+
+afterAll(async () => {
+  await ready?.close();
+  await api?.close();
+  await kube?.stop();
+});
+
+type Json = Record<string, unknown>;
+type NodeItem = { name: string; status: string; unschedulable: boolean; internal_ip: string | null; kubelet_version: string | null };
+type EventItem = { id: string; node_id: string | null; node_name: string; type: string; observed_at: string };
+
+async function call(method: "GET" | "POST" | "DELETE", path: string, init: { cookie?: string; token?: string; body?: unknown } = {}) {
+  const res = await api.rest(method, path, init);
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+const listNodes = async (auth: { cookie?: string; token?: string } = { cookie: alice.cookie }) => {
+  const res = await call("GET", `/nodes?cluster_id=${clusterId}`, auth);
+  expect(res.status).toBe(200);
+  return res.body.items as NodeItem[];
+};
+
+const events = async (query = "") => {
+  const res = await call("GET", `/node-events?cluster_id=${clusterId}${query}`, { cookie: alice.cookie });
+  expect(res.status).toBe(200);
+  return res.body.items as EventItem[];
+};
+
+async function nodeExists(name: string): Promise<boolean> {
+  try {
+    await vcCore.readNode({ name });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiException && err.code === 404) return false;
+    throw err;
+  }
+}
+
+describe("nodes and node events", () => {
+  it("lists the live nodes: not_ready after the kubelet registers, ready once it reports Ready", async () => {
+    expect(await listNodes()).toEqual([]);
+    await registerNode(vcCore, "worker-1");
+    await postNodeStatus(vcCore, "worker-1", "False");
+    const first = await listNodes();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ name: "worker-1", status: "not_ready", unschedulable: false, internal_ip: "10.20.0.11", kubelet_version: "v1.37.2" });
+
+    await postNodeStatus(vcCore, "worker-1", "True");
+    expect((await listNodes()).map((n) => `${n.name}:${n.status}`)).toEqual(["worker-1:ready"]);
+    const row = await api.runtime.deps.db.node.findFirstOrThrow({ where: { clusterId, name: "worker-1" } });
+    expect(row).toMatchObject({ status: "ready", deletedAt: null });
+  });
+
+  it("returns the node timeline newest first, filtered by type and node, with bounded limits", async () => {
+    const all = await events();
+    expect(all.map((e) => `${e.node_name}:${e.type}`)).toEqual(["worker-1:ready", "worker-1:joined"]);
+    expect(Date.parse(all[0]!.observed_at)).toBeGreaterThan(Date.parse(all[1]!.observed_at));
+
+    expect((await events("&type=joined")).map((e) => e.type)).toEqual(["joined"]);
+    expect((await events("&limit=1")).map((e) => e.type)).toEqual(["ready"]);
+    const nodeId = all[0]!.node_id!;
+    expect((await events(`&node_id=${nodeId}`)).length).toBe(2);
+    expect(await events("&node_id=nd_unknown")).toEqual([]);
+
+    for (const bad of ["0", "501", "abc"]) {
+      const res = await call("GET", `/node-events?cluster_id=${clusterId}&limit=${bad}`, { cookie: alice.cookie });
+      expect(res.status, `limit=${bad}`).toBe(400);
+    }
+    const badType = await call("GET", `/node-events?cluster_id=${clusterId}&type=exploded`, { cookie: alice.cookie });
+    expect(badType.status).toBe(400);
+  });
+});
+
+describe("node operations", () => {
+  it("cordons and uncordons in the cluster, records the events and audits both", async () => {
+    const cordoned = await call("POST", "/nodes/worker-1/cordon", { cookie: alice.cookie, body: { cluster_id: clusterId } });
+    expect(cordoned).toMatchObject({ status: 200, body: { node_name: "worker-1", unschedulable: true } });
+    expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).toBe(true);
+    expect((await events("&limit=1"))[0]?.type).toBe("cordoned");
+
+    const uncordoned = await call("POST", "/nodes/worker-1/uncordon", { cookie: alice.cookie, body: { cluster_id: clusterId } });
+    expect(uncordoned.status).toBe(200);
+    expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).not.toBe(true);
+    expect((await events("&limit=1"))[0]?.type).toBe("uncordoned");
+
+    const audits = await api.runtime.deps.db.auditEvent.findMany({ where: { actorUserId: alice.id, targetId: `${clusterId}/worker-1` }, orderBy: { createdAt: "asc" } });
+    expect(audits.map((a) => a.action)).toEqual(["node.cordon", "node.uncordon"]);
+
+    const ghost = await call("POST", "/nodes/ghost/cordon", { cookie: alice.cookie, body: { cluster_id: clusterId } });
+    expect(ghost.status).toBe(404);
+    expect(ghost.body.message).toBe("Node ghost was not found.");
+  });
+
+  it("drains a node and returns the per-pod report", async () => {
+    // The ServiceAccount admission plugin needs it; the controller manager would create it.
+    await vcCore.createNamespacedServiceAccount({ namespace: "default", body: { metadata: { name: "default" } } });
+    await vcCore.createNamespacedPod({
+      namespace: "default",
+      body: { metadata: { name: "web" }, spec: { nodeName: "worker-1", containers: [{ name: "app", image: "registry.invalid/app:1" }] } },
+    });
+    await vcCore.createNamespacedPod({
+      namespace: "default",
+      body: {
+        metadata: { name: "agent", ownerReferences: [{ apiVersion: "apps/v1", kind: "DaemonSet", name: "agent", uid: randomUUID(), controller: true }] },
+        spec: { nodeName: "worker-1", containers: [{ name: "agent", image: "registry.invalid/agent:1" }] },
+      },
+    });
+    const stopKubelet = playKubeletDeletions("worker-1");
+    try {
+      const res = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 20 } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ node: "worker-1", completed: true });
+      const pods = res.body.pods as Array<{ name: string; outcome: string }>;
+      expect(pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["agent:skipped_daemonset", "web:evicted"]);
+    } finally {
+      await stopKubelet();
+    }
+    expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).toBe(true);
+    expect(await api.runtime.deps.db.auditEvent.count({ where: { action: "node.drain", targetId: `${clusterId}/worker-1` } })).toBe(1);
+
+    const unknown = await call("POST", "/nodes/ghost/drain", { cookie: alice.cookie, body: { cluster_id: clusterId } });
+    expect(unknown.status).toBe(404);
+    const tooLong = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 601 } });
+    expect(tooLong.status).toBe(400);
+  });
+});
+
+describe("kubectl proxy", () => {
+  it("runs a read-only command given as a line or as args", async () => {
+    const line = await call("POST", `/clusters/${clusterId}/kubectl`, { cookie: alice.cookie, body: { command: "get nodes -o name" } });
+    expect(line.status).toBe(200);
+    expect(line.body).toMatchObject({ exit_code: 0, stdout: "node/worker-1\n", truncated: false, timed_out: false });
+    expect(line.body.duration_ms).toEqual(expect.any(Number));
+
+    const args = await call("POST", `/clusters/${clusterId}/kubectl`, { cookie: alice.cookie, body: { args: ["kubectl", "get", "nodes", "-o", "name"] } });
+    expect(args.body).toMatchObject({ exit_code: 0, stdout: "node/worker-1\n" });
+
+    const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "cluster.kubectl", targetId: clusterId }, orderBy: { createdAt: "asc" } });
+    expect(audit.metadata).toEqual({ command: "get nodes -o name", allowed: true, exit_code: 0, timed_out: false });
+  });
+
+  it("refuses a write with the policy's reason and runs nothing", async () => {
+    const denied = await call("POST", `/clusters/${clusterId}/kubectl`, { cookie: alice.cookie, body: { command: "delete node worker-1" } });
+    expect(denied.status).toBe(403);
+    const decision = evaluateKubectlCommand("delete node worker-1");
+    expect(decision.allowed).toBe(false);
+    expect(denied.body.message).toBe(decision.allowed ? "" : decision.reason);
+    expect(await nodeExists("worker-1")).toBe(true);
+    const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "cluster.kubectl", targetId: clusterId }, orderBy: { createdAt: "desc" } });
+    expect(audit.metadata).toMatchObject({ command: "delete node worker-1", allowed: false });
+
+    const both = await call("POST", `/clusters/${clusterId}/kubectl`, { cookie: alice.cookie, body: { command: "get pods", args: ["get", "pods"] } });
+    expect(both.status).toBe(400);
+  });
+});
+
+describe("access", () => {
+  it("answers 404 to another user on every path, and changes nothing", async () => {
+    const auth = { cookie: bob.cookie };
+    const attempts = [
+      await call("GET", `/nodes?cluster_id=${clusterId}`, auth),
+      await call("GET", `/node-events?cluster_id=${clusterId}`, auth),
+      await call("POST", "/nodes/worker-1/cordon", { ...auth, body: { cluster_id: clusterId } }),
+      await call("POST", "/nodes/worker-1/uncordon", { ...auth, body: { cluster_id: clusterId } }),
+      await call("POST", "/nodes/worker-1/drain", { ...auth, body: { cluster_id: clusterId } }),
+      await call("DELETE", `/nodes/worker-1?cluster_id=${clusterId}`, auth),
+      await call("POST", `/clusters/${clusterId}/kubectl`, { ...auth, body: { command: "get nodes" } }),
+      await call("POST", `/clusters/${clusterId}/kubectl`, { ...auth, body: { command: "delete node worker-1" } }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual(Array(attempts.length).fill(404));
+    expect(attempts[0]!.body.message).toBe(`Cluster ${clusterId} was not found.`);
+    expect(await nodeExists("worker-1")).toBe(true);
+    expect(await api.runtime.deps.db.auditEvent.count({ where: { actorUserId: bob.id, action: { startsWith: "node." } } })).toBe(0);
+  });
+
+  it("serves API-key (Bearer) clients on the same paths", async () => {
+    const created = await call("POST", "/api-keys", { cookie: alice.cookie, body: { name: "ci" } });
+    const token = created.body.secret as string;
+    expect((await listNodes({ token })).map((n) => n.name)).toEqual(["worker-1"]);
+    const kubectl = await call("POST", `/clusters/${clusterId}/kubectl`, { token, body: { args: ["get", "nodes", "-o", "name"] } });
+    expect(kubectl.body).toMatchObject({ exit_code: 0, stdout: "node/worker-1\n" });
+    const uncordon = await call("POST", "/nodes/worker-1/uncordon", { token, body: { cluster_id: clusterId } });
+    expect(uncordon.status).toBe(200);
+    expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).not.toBe(true);
+  });
+
+  it("deletes the Node object and records it on the timeline", async () => {
+    const res = await call("DELETE", `/nodes/worker-1?cluster_id=${clusterId}`, { cookie: alice.cookie });
+    expect(res).toMatchObject({ status: 200, body: { node_name: "worker-1", deleted: true } });
+    expect(await nodeExists("worker-1")).toBe(false);
+    expect((await events("&limit=1"))[0]).toMatchObject({ node_name: "worker-1", type: "deleted" });
+    expect(await listNodes()).toEqual([]);
+    expect(await api.runtime.deps.db.auditEvent.count({ where: { action: "node.delete", targetId: `${clusterId}/worker-1` } })).toBe(1);
+  });
+});
+
+/**
+ * Without a kubelet an evicted pod stays Terminating: the kubelet finishes graceful
+ * deletion with a grace-0 delete once its containers stopped. This plays that part.
+ */
+function playKubeletDeletions(node: string): () => Promise<void> {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const pods = await vcCore.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${node}` });
+      for (const p of pods.items) {
+        if (p.metadata?.deletionTimestamp && p.metadata.name && p.metadata.namespace) {
+          await vcCore.deleteNamespacedPod({ name: p.metadata.name, namespace: p.metadata.namespace, gracePeriodSeconds: 0 }).catch(() => undefined);
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
+}
+

@@ -1,0 +1,28 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { ttlSecondsSchema } from "@/server/domain/join-tokens/token-ttl";
+import { clusterIdParam } from "@/server/api/routers/clusters/cluster.schema";
+import { joinTokenSchema } from "./join-token.schema";
+
+export const createJoinTokenMeta = {
+  openapi: {
+    method: "POST",
+    path: "/clusters/{cluster_id}/join-token",
+    protect: true,
+    tags: ["join-tokens"],
+    summary: "Issue a real bootstrap token in the cluster and return the node join command (the token is shown once)",
+  },
+} satisfies OpenApiMeta;
+
+export const createJoinTokenInput = z.object({
+  cluster_id: clusterIdParam,
+  ttl_seconds: ttlSecondsSchema,
+  description: z.string().trim().max(200, "Use at most 200 characters for the description.").optional(),
+});
+
+export const createJoinTokenOutput = z.object({
+  join_token: joinTokenSchema,
+  token: z.string(),
+  join_command: z.string(),
+  direct_join_command: z.string().nullable(),
+});

@@ -1,0 +1,9 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { listJoinTokens as listJoinTokensUseCase } from "@/server/services/join-tokens/list-join-tokens";
+import { listJoinTokensInput, listJoinTokensMeta, listJoinTokensOutput } from "./list-join-tokens.types";
+
+export const listJoinTokens = protectedProcedure
+  .meta(listJoinTokensMeta)
+  .input(listJoinTokensInput)
+  .output(listJoinTokensOutput)
+  .query(async ({ ctx, input }) => ({ items: await listJoinTokensUseCase(ctx.join, ctx.viewer, input.cluster_id) }));

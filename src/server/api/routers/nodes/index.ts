@@ -1,0 +1,16 @@
+import { router } from "@/server/api/trpc";
+import { cordonNode } from "./cordon-node";
+import { deleteNode } from "./delete-node";
+import { drainNode } from "./drain-node";
+import { listNodeEvents } from "./list-node-events";
+import { listNodes } from "./list-nodes";
+import { uncordonNode } from "./uncordon-node";
+
+export const nodesRouter = router({
+  list: listNodes,
+  events: listNodeEvents,
+  cordon: cordonNode,
+  uncordon: uncordonNode,
+  drain: drainNode,
+  delete: deleteNode,
+});

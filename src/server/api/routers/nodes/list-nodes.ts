@@ -1,0 +1,9 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { listClusterNodes } from "@/server/services/nodes/list-cluster-nodes";
+import { listNodesInput, listNodesMeta, listNodesOutput } from "./list-nodes.types";
+
+export const listNodes = protectedProcedure
+  .meta(listNodesMeta)
+  .input(listNodesInput)
+  .output(listNodesOutput)
+  .query(async ({ ctx, input }) => ({ items: await listClusterNodes(ctx.cluster, ctx.viewer, input.cluster_id) }));

@@ -1,0 +1,52 @@
+import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
+import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import { messageOf, OperationRecorder } from "./operation-recorder";
+
+/** The part of the cluster runtime this job uses. */
+export type DeleteClusterJobDeps = Pick<ClusterRuntimeDeps, "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs">;
+
+/**
+ * The `cluster.delete` job: helm uninstall, then delete the host namespace
+ * and wait until it is gone (so the names can be reused and nothing keeps
+ * running), then mark the row deleted. Both host steps treat "already gone"
+ * as success, so a retry after a crash converges.
+ */
+export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler {
+  return async (job: ClusterJob, context: JobHandlerContext) => {
+    const cluster = await deps.db.cluster.findUnique({ where: { id: job.clusterId } });
+    if (!cluster) throw new PermanentJobError(`cluster ${job.clusterId} no longer exists; nothing to delete`);
+    if (cluster.status === "deleted") return;
+    if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
+    const op = await OperationRecorder.start(deps, job.operationId);
+    const signal = context.signal;
+
+    try {
+      await op.step("helm_uninstall", () => deps.provisioner.uninstall({ releaseName: cluster.vclusterName, namespace: cluster.namespace, signal }));
+      await context.renewLease();
+      await op.step("delete_namespace", () => deps.provisioner.deleteNamespace({ namespace: cluster.namespace, timeoutMs: deps.namespaceDeletionTimeoutMs, signal }));
+      await op.step("mark_deleted", async () => {
+        await deps.db.cluster.update({
+          where: { id: cluster.id },
+          data: {
+            status: "deleted",
+            deletedAt: deps.now(),
+            lastError: null,
+            kubeconfigAvailable: false,
+            connectionStatus: "disabled",
+            apiEndpoint: null,
+            publicAccessPort: null,
+          },
+        });
+      });
+      await op.succeed();
+      deps.log.info("cluster deleted", { cluster_id: cluster.id, namespace: cluster.namespace });
+    } catch (error) {
+      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      await op.fail(error, final);
+      // After the last attempt the cluster shows the error and DELETE may be sent again.
+      await deps.db.cluster.update({ where: { id: cluster.id }, data: { status: final ? "error" : "deleting", lastError: messageOf(error) } });
+      throw error;
+    }
+  };
+}

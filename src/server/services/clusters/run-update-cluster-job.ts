@@ -1,0 +1,44 @@
+import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
+import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
+import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import { applyPlanQuota, connectAndMarkReady, installControlPlane } from "./control-plane-steps";
+import { messageOf, OperationRecorder } from "./operation-recorder";
+
+/** The part of the cluster runtime this job uses. */
+export type UpdateClusterJobDeps = Pick<ClusterRuntimeDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "resolveOptions">;
+
+/**
+ * The `cluster.update` job (plan §5.4, §5.6): re-applies the plan quota and
+ * upgrades the helm release with values built from the row as it is now
+ * (Service type from the mode, control_plane_host in the SANs), then
+ * re-derives the endpoint and probes it. The row is the desired state, so a
+ * retry or a later update simply converges on it.
+ */
+export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler {
+  return async (job: ClusterJob, context: JobHandlerContext) => {
+    const cluster = await deps.db.cluster.findUnique({ where: { id: job.clusterId } });
+    if (!cluster || cluster.status === "deleted" || cluster.status === "deleting") {
+      throw new PermanentJobError(`cluster ${job.clusterId} is gone or being deleted; nothing to update`);
+    }
+    if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
+    const op = await OperationRecorder.start(deps, job.operationId);
+    const mode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
+
+    try {
+      await applyPlanQuota(deps, op, cluster);
+      await installControlPlane(deps, op, cluster, mode, "helm_upgrade", context);
+      const { connection } = await connectAndMarkReady(deps, op, cluster, mode, context);
+      await op.succeed();
+      deps.log.info("cluster updated", { cluster_id: cluster.id, public_access_mode: mode, api_endpoint: connection.apiEndpoint });
+    } catch (error) {
+      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      await op.fail(error, final);
+      await deps.db.cluster.update({
+        where: { id: cluster.id },
+        data: { status: final ? "error" : "updating", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) },
+      });
+      throw error;
+    }
+  };
+}

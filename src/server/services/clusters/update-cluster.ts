@@ -1,0 +1,127 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import {
+  choosePublicAccessForUpdate,
+  effectivePublicAccessMode,
+  fieldsToClearOnModeChange,
+  validatePublicAccess,
+  type PublicAccessMode,
+} from "@/server/domain/clusters/public-access";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import type { Cluster, Prisma } from "@/server/infra/db/client";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import { toClusterView, type ClusterView } from "./cluster-view";
+import { findAccessibleCluster } from "./find-accessible-cluster";
+
+export const CLUSTER_UPDATE_JOB = "cluster.update";
+
+export interface UpdateClusterInput {
+  name?: string;
+  /** null or "" clears it. */
+  controlPlaneHost?: string | null;
+  publicAccessEnabled?: boolean;
+  publicAccessMode?: PublicAccessMode;
+  planId?: string;
+  managedWorkloadIngressEnabled?: boolean;
+}
+
+/**
+ * PATCH /clusters/{id} (plan §5.4). Fields left out keep their value. The new
+ * public-access state is validated as on create, and the fields a mode change
+ * would leave stale are cleared in the same transaction that writes the mode,
+ * so no reader ever sees the old mode's port or endpoint next to the new mode.
+ * Anything the control plane depends on (mode, host, plan quota) is applied
+ * by a `cluster.update` job; a rename is only a row change.
+ */
+export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId: string, input: UpdateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+  const cluster = await findAccessibleCluster(deps, viewer, clusterId);
+  refuseWhileBusy(cluster);
+
+  const access = choosePublicAccessForUpdate(
+    { enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode },
+    { enabled: input.publicAccessEnabled, mode: input.publicAccessMode },
+  );
+  const controlPlaneHost = input.controlPlaneHost === undefined ? cluster.controlPlaneHost : input.controlPlaneHost?.trim() || null;
+  const invalid = validatePublicAccess({ ...access, controlPlaneHost });
+  if (invalid) throw new AppError("BAD_REQUEST", invalid);
+
+  const plan = input.planId && input.planId !== cluster.planId ? await deps.db.plan.findFirst({ where: { id: input.planId, active: true } }) : null;
+  if (input.planId && input.planId !== cluster.planId && !plan) {
+    throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
+  }
+
+  const fromMode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
+  const toMode = effectivePublicAccessMode(access);
+  const quotaChanged = plan !== null && (plan.cpuQuota !== cluster.cpuQuota || plan.memoryQuota !== cluster.memoryQuota || plan.nodeQuota !== cluster.nodeQuota);
+  const needsJob = fromMode !== toMode || controlPlaneHost !== cluster.controlPlaneHost || quotaChanged;
+  if (needsJob && cluster.status === "updating") {
+    throw new AppError("CONFLICT", "An update of this cluster's control plane is still running. Wait until the cluster is ready, then change it again.");
+  }
+
+  const data: Prisma.ClusterUncheckedUpdateInput = {
+    ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+    ...(input.managedWorkloadIngressEnabled !== undefined ? { managedWorkloadIngressEnabled: input.managedWorkloadIngressEnabled } : {}),
+    controlPlaneHost,
+    publicAccessEnabled: access.enabled,
+    publicAccessMode: access.mode,
+    ...(plan ? { planId: plan.id, nodeQuota: plan.nodeQuota, cpuQuota: plan.cpuQuota, memoryQuota: plan.memoryQuota } : {}),
+    ...staleFieldReset(fromMode, toMode),
+    ...(needsJob ? { status: "updating" as const, lastError: null } : {}),
+  };
+
+  const operationId = newId("op");
+  const jobId = await deps.db.$transaction(async (tx) => {
+    await tx.cluster.update({ where: { id: cluster.id }, data });
+    await recordAuditEvent(
+      tx,
+      { actorUserId: viewer.id, action: "cluster.update", targetType: "cluster", targetId: cluster.id, metadata: describeChange(cluster, data, toMode) },
+      origin,
+    );
+    if (!needsJob) return null;
+    await tx.clusterOperation.create({
+      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: initialSteps("update") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+    });
+    const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: CLUSTER_UPDATE_JOB, payload: {} }, tx);
+    return job.id;
+  });
+  if (jobId) await publishJobWakeup(deps.wakeups, jobId, deps.log);
+  deps.log.info("cluster update requested", { cluster_id: cluster.id, job_id: jobId, user_id: viewer.id, public_access_mode: toMode });
+  return toClusterView(await deps.db.cluster.findUniqueOrThrow({ where: { id: cluster.id } }));
+}
+
+function refuseWhileBusy(cluster: Cluster): void {
+  switch (cluster.status) {
+    case "provisioning":
+      throw new AppError("CONFLICT", "This cluster is still being created. Wait until it is ready (or has failed), then change its settings.");
+    case "deleting":
+      throw new AppError("CONFLICT", "This cluster is being deleted and can no longer be changed.");
+    case "deleted":
+      throw new AppError("CONFLICT", "This cluster has been deleted and can no longer be changed.");
+    default:
+      return;
+  }
+}
+
+/** Plan §5.4/§5.6/§5.13: the columns a mode switch makes meaningless, reset to "unknown" until the job re-derives them. */
+function staleFieldReset(from: PublicAccessMode, to: PublicAccessMode): Prisma.ClusterUncheckedUpdateInput {
+  const reset: Prisma.ClusterUncheckedUpdateInput = {};
+  for (const field of fieldsToClearOnModeChange(from, to)) {
+    if (field === "public_access_port") reset.publicAccessPort = null;
+    if (field === "api_endpoint") reset.apiEndpoint = null;
+    if (field === "kubeconfig_available") reset.kubeconfigAvailable = false;
+  }
+  if (from !== to) reset.connectionStatus = to === "off" ? "disabled" : "unknown";
+  return reset;
+}
+
+function describeChange(before: Cluster, data: Prisma.ClusterUncheckedUpdateInput, toMode: PublicAccessMode): Prisma.InputJsonObject {
+  return {
+    name: typeof data.name === "string" && data.name !== before.name ? data.name : null,
+    public_access_mode: toMode,
+    control_plane_host: (data.controlPlaneHost as string | null | undefined) ?? null,
+    plan_id: typeof data.planId === "string" ? data.planId : before.planId,
+  };
+}

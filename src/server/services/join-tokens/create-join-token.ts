@@ -1,0 +1,75 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { formatToken, generateBootstrapToken, hashTokenSecret } from "@/server/domain/join-tokens/bootstrap-token";
+import { buildDirectJoinCommand, buildJoinCommand, joinBaseUrlSchema } from "@/server/domain/join-tokens/join-command";
+import { tokenExpiresAt } from "@/server/domain/join-tokens/token-ttl";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
+import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
+import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { JoinDeps } from "./join-runtime-deps";
+import { toJoinTokenView, type JoinTokenView } from "./join-token-view";
+
+export interface CreatedJoinToken {
+  join_token: JoinTokenView;
+  /** `<id>.<secret>`: returned once, never stored. */
+  token: string;
+  /** Through the platform's join-script proxy (join_base_url). */
+  join_command: string;
+  /** Straight to the vCluster's /node/join, as in spec §5.5; null while the cluster has no public endpoint. */
+  direct_join_command: string | null;
+}
+
+/**
+ * Spec §5.5: a real bootstrap token inside the vCluster (kube-system Secret of
+ * type bootstrap.kubernetes.io/token), only its hash and metadata in
+ * join_tokens, and the join command returned once.
+ */
+export async function createJoinToken(
+  deps: JoinDeps,
+  viewer: Viewer,
+  input: { clusterId: string; ttlSeconds: number; description?: string },
+  origin: RequestOrigin,
+): Promise<CreatedJoinToken> {
+  const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
+  const baseUrl = (await readJoinBaseUrl(deps)) ?? deps.fallbackBaseUrl;
+  const parsedBase = joinBaseUrlSchema.safeParse(baseUrl ?? "");
+  if (!parsedBase.success) {
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      `No usable join_base_url: an administrator must set it in System settings (e.g. https://console.example.com). ${parsedBase.error.issues[0]?.message ?? ""}`.trim(),
+    );
+  }
+  const connection = await connectToCluster(deps.cluster, cluster);
+  const token = generateBootstrapToken();
+  const now = deps.now();
+  const expiresAt = tokenExpiresAt(now, input.ttlSeconds);
+  const description = input.description?.trim() || `KubeBYON join token for ${cluster.name}`;
+  await deps.issuer.create({ credentials: connection.credentials, token, expiresAt, description });
+
+  const row = await deps.db.$transaction(async (tx) => {
+    const created = await tx.joinToken.create({
+      data: {
+        id: newId("tok"),
+        clusterId: cluster.id,
+        tokenId: token.id,
+        secretHash: hashTokenSecret(token),
+        description,
+        expiresAt,
+        createdById: viewer.id,
+        usages: ["authentication", "signing"],
+      },
+    });
+    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "join_token.create", targetType: "cluster", targetId: cluster.id, metadata: { token_id: token.id, expires_at: expiresAt.toISOString() } }, origin);
+    return created;
+  });
+  deps.log.info("join token issued", { cluster_id: cluster.id, token_id: token.id, expires_at: expiresAt.toISOString() });
+  return {
+    join_token: toJoinTokenView(row, now),
+    token: formatToken(token),
+    join_command: buildJoinCommand({ baseUrl: parsedBase.data, clusterId: cluster.id, token }),
+    direct_join_command: connection.apiEndpoint ? buildDirectJoinCommand({ endpoint: connection.apiEndpoint, token }) : null,
+  };
+}
