@@ -148,6 +148,22 @@ describe("join tokens", () => {
     }
   });
 
+  it("downloads the owner's kubeconfig for the public endpoint, and refuses it with 409 when public access is off", async () => {
+    const res = await api.rest("GET", `/clusters/${ready.clusterId}/kubeconfig`, { cookie: alice.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { api_endpoint: string; kubeconfig: string };
+    expect(body.api_endpoint).toBe(`https://127.0.0.1:${ready.nodePort}`);
+    expect(body.kubeconfig).toContain(`server: https://127.0.0.1:${ready.nodePort}`);
+    expect(body.kubeconfig).not.toContain("localhost:8443");
+    expect((await api.rest("GET", `/clusters/${ready.clusterId}/kubeconfig`, { cookie: bob.cookie })).status).toBe(404);
+
+    await api.runtime.deps.db.cluster.update({ where: { id: ready.clusterId }, data: { publicAccessEnabled: false } });
+    const off = await api.rest("GET", `/clusters/${ready.clusterId}/kubeconfig`, { cookie: alice.cookie });
+    expect(off.status).toBe(409);
+    expect((await off.json()).message).toMatch(/Public access is off/);
+    await api.runtime.deps.db.cluster.update({ where: { id: ready.clusterId }, data: { publicAccessEnabled: true } });
+  });
+
   it("asks for join_base_url when it is not configured", async () => {
     await api.runtime.deps.db.systemSetting.delete({ where: { key: "join_base_url" } });
     const res = await api.rest("POST", `/clusters/${ready.clusterId}/join-token`, { cookie: alice.cookie, body: { ttl_seconds: 3600 } });

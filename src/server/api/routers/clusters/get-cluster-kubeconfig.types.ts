@@ -1,0 +1,15 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { clusterIdParam } from "./cluster.schema";
+
+export const getClusterKubeconfigMeta = {
+  openapi: {
+    method: "GET",
+    path: "/clusters/{cluster_id}/kubeconfig",
+    protect: true,
+    tags: ["clusters"],
+    summary: "The cluster's kubeconfig for its public endpoint (409 when public access is off)",
+  },
+} satisfies OpenApiMeta;
+export const getClusterKubeconfigInput = z.object({ cluster_id: clusterIdParam });
+export const getClusterKubeconfigOutput = z.object({ cluster_id: z.string(), api_endpoint: z.string(), kubeconfig: z.string() });

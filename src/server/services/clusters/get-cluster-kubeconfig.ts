@@ -1,0 +1,34 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
+import { AppError } from "@/server/domain/errors";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import { connectToCluster } from "./connect-to-cluster";
+import { findAccessibleCluster } from "./find-accessible-cluster";
+
+/**
+ * The owner's kubeconfig (the vCluster's admin credentials, server rewritten
+ * to the public endpoint). With public access off there is nothing a user
+ * could reach, so the answer is a clear 409 rather than an internal address.
+ */
+export async function getClusterKubeconfig(
+  deps: Pick<ServiceDeps, "db"> & { cluster: Pick<ClusterRuntimeDeps, "resolver" | "resolveOptions"> },
+  viewer: Viewer,
+  clusterId: string,
+  origin: RequestOrigin,
+): Promise<{ cluster_id: string; api_endpoint: string; kubeconfig: string }> {
+  const cluster = await findAccessibleCluster(deps, viewer, clusterId);
+  if (effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode }) === "off") {
+    throw new AppError(
+      "CONFLICT",
+      "Public access is off for this cluster, so there is no kubeconfig to download. Turn on public access (nodeport or loadbalancer) in the cluster settings first.",
+    );
+  }
+  const connection = await connectToCluster(deps.cluster, cluster);
+  if (!connection.userKubeconfigYaml || !connection.apiEndpoint) {
+    throw new AppError("PRECONDITION_FAILED", `The cluster's public endpoint is not known yet${connection.pendingReason ? `: ${connection.pendingReason}` : ""}. Try again shortly.`);
+  }
+  await recordAuditEvent(deps.db, { actorUserId: viewer.id, action: "cluster.kubeconfig_download", targetType: "cluster", targetId: cluster.id }, origin);
+  return { cluster_id: cluster.id, api_endpoint: connection.apiEndpoint, kubeconfig: connection.userKubeconfigYaml };
+}
