@@ -17,6 +17,7 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
       title: t("nav.userSection"),
       items: [
         { href: "/dashboard", label: t("nav.dashboard") },
+        { href: "/clusters", label: t("nav.clusters") },
         { href: "/api-keys", label: t("nav.apiKeys") },
       ],
     },

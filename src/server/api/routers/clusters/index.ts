@@ -2,8 +2,10 @@ import { router } from "@/server/api/trpc";
 import { createCluster } from "./create-cluster";
 import { deleteCluster } from "./delete-cluster";
 import { getCluster } from "./get-cluster";
+import { getClusterKubeconfig } from "./get-cluster-kubeconfig";
+import { listClusterOperations } from "./list-cluster-operations";
 import { listClusters } from "./list-clusters";
 import { runKubectl } from "./run-kubectl";
 import { updateCluster } from "./update-cluster";
 
-export const clustersRouter = router({ list: listClusters, get: getCluster, create: createCluster, update: updateCluster, delete: deleteCluster, kubectl: runKubectl });
+export const clustersRouter = router({ list: listClusters, get: getCluster, create: createCluster, update: updateCluster, delete: deleteCluster, listOperations: listClusterOperations, kubectl: runKubectl, kubeconfig: getClusterKubeconfig });

@@ -1,0 +1,70 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { errorMessage } from "@/lib/trpc/error-message";
+import { useTRPC } from "@/lib/trpc/client";
+import { CLUSTER_STATUS_TONE } from "./cluster-status";
+import { ConnectionInfo } from "./connection-info";
+import { DeleteClusterDialog } from "./delete-cluster-dialog";
+import { JoinSection } from "./join-section";
+import { NodesSection } from "./nodes-section";
+import { OperationTimeline } from "./operation-timeline";
+import { SectionError } from "./section-error";
+
+const POLL_MS = 2_000;
+const SETTLED = new Set(["ready", "error", "deleted"]);
+
+export function ClusterDetail({ clusterId }: { clusterId: string }) {
+  const t = useTranslations("clusters.detail");
+  const tc = useTranslations("common");
+  const tStatus = useTranslations("clusterStatus");
+  const trpc = useTRPC();
+  const hydrated = useHydrated();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  // A cluster in transition changes status on its own; poll until it settles.
+  const cluster = useQuery({
+    ...trpc.clusters.get.queryOptions({ cluster_id: clusterId }),
+    refetchInterval: (query) => (query.state.data && !SETTLED.has(query.state.data.status) ? POLL_MS : false),
+  });
+
+  if (cluster.isPending) return <p className="text-sm text-zinc-500">{tc("loading")}</p>;
+  if (cluster.isError) return <SectionError error={cluster.error} text={t("loadFailed", { message: errorMessage(cluster.error, tc("unknownError")) })} />;
+  const c = cluster.data;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <Link href="/clusters" className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+            ← {t("back")}
+          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
+            <Badge tone={CLUSTER_STATUS_TONE[c.status]} data-testid="cluster-status" data-status={c.status}>
+              {tStatus(c.status)}
+            </Badge>
+          </div>
+          <p className="font-mono text-xs text-zinc-500">
+            {c.id} · {c.namespace}/{c.vcluster_name}
+          </p>
+        </div>
+        {c.status !== "deleting" && c.status !== "deleted" ? (
+          <Button variant="danger" disabled={!hydrated} onClick={() => setDeleteOpen(true)}>
+            {t("delete")}
+          </Button>
+        ) : null}
+      </div>
+      <ConnectionInfo cluster={c} />
+      <OperationTimeline clusterId={clusterId} />
+      <JoinSection clusterId={clusterId} />
+      <NodesSection clusterId={clusterId} />
+      <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
+    </div>
+  );
+}

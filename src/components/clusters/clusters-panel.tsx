@@ -1,0 +1,83 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useQuery } from "@tanstack/react-query";
+import { useFormatDateTime } from "@/components/api-keys/use-format-date-time";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Table, type Column } from "@/components/ui/table";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { errorMessage } from "@/lib/trpc/error-message";
+import { useTRPC } from "@/lib/trpc/client";
+import { CLUSTER_STATUS_TONE } from "./cluster-status";
+import type { ClusterItem } from "./cluster-types";
+import { CreateClusterDialog } from "./create-cluster-dialog";
+
+export function ClustersPanel() {
+  const t = useTranslations("clusters");
+  const tc = useTranslations("common");
+  const tStatus = useTranslations("clusterStatus");
+  const trpc = useTRPC();
+  const formatDateTime = useFormatDateTime();
+  const hydrated = useHydrated();
+  const list = useQuery(trpc.clusters.list.queryOptions({}));
+  const [createOpen, setCreateOpen] = useState(false);
+
+  const columns: Column<ClusterItem>[] = [
+    {
+      key: "name",
+      header: t("columns.name"),
+      cell: (c) => (
+        <Link href={`/clusters/${c.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+          {c.name}
+        </Link>
+      ),
+    },
+    {
+      key: "status",
+      header: t("columns.status"),
+      cell: (c) => (
+        <Badge tone={CLUSTER_STATUS_TONE[c.status]} data-status={c.status}>
+          {tStatus(c.status)}
+        </Badge>
+      ),
+    },
+    { key: "access", header: t("columns.publicAccess"), cell: (c) => t(`accessMode.${c.public_access_mode}`) },
+    { key: "endpoint", header: t("columns.endpoint"), cell: (c) => (c.api_endpoint ? <code className="font-mono text-xs">{c.api_endpoint}</code> : t("notAvailable")) },
+    { key: "created", header: t("columns.created"), cell: (c) => formatDateTime(c.created_at) },
+  ];
+
+  return (
+    <>
+      <Card aria-labelledby="clusters-card-title">
+        <CardHeader
+          titleId="clusters-card-title"
+          title={t("tableCaption")}
+          actions={
+            <Button disabled={!hydrated} onClick={() => setCreateOpen(true)}>
+              {t("create")}
+            </Button>
+          }
+        />
+        {list.isPending ? (
+          <p className="px-5 py-10 text-center text-sm text-zinc-500" aria-busy="true">
+            {tc("loading")}
+          </p>
+        ) : list.isError ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 px-5 py-6 text-sm text-red-700 dark:text-red-300">
+            <span>{t("loadFailed", { message: errorMessage(list.error, tc("unknownError")) })}</span>
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {tc("retry")}
+            </Button>
+          </div>
+        ) : (
+          <Table caption={t("tableCaption")} columns={columns} rows={list.data.items} rowKey={(c) => c.id} empty={t("empty")} />
+        )}
+      </Card>
+      <CreateClusterDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+    </>
+  );
+}

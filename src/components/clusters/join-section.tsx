@@ -1,0 +1,109 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useFormatDateTime } from "@/components/api-keys/use-format-date-time";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { CompactSelect } from "@/components/ui/compact-select";
+import { Table, type Column } from "@/components/ui/table";
+import { useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/trpc/error-message";
+import { useTRPC } from "@/lib/trpc/client";
+import { JOIN_TTL_OPTIONS, type JoinTtlKey } from "./cluster-status";
+import type { JoinTokenItem } from "./cluster-types";
+import { JoinCommandBox } from "./join-command-box";
+import { RevokeJoinTokenDialog } from "./revoke-join-token-dialog";
+import { SectionError } from "./section-error";
+
+type Created = { joinCommand: string; directJoinCommand: string | null };
+
+export function JoinSection({ clusterId }: { clusterId: string }) {
+  const t = useTranslations("clusters.detail.join");
+  const tt = useTranslations("clusters.toast");
+  const tc = useTranslations("common");
+  const trpc = useTRPC();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const formatDateTime = useFormatDateTime();
+  const [ttl, setTtl] = useState<JoinTtlKey>("24h");
+  // The command holds the secret: it lives only in this state and is gone after "hide" or a reload.
+  const [created, setCreated] = useState<Created | null>(null);
+  const [createError, setCreateError] = useState<unknown>(null);
+  const [revoking, setRevoking] = useState<JoinTokenItem | null>(null);
+  const tokens = useQuery(trpc.joinTokens.list.queryOptions({ cluster_id: clusterId }));
+
+  const create = useMutation(
+    trpc.joinTokens.create.mutationOptions({
+      onSuccess: async (result) => {
+        setCreateError(null);
+        setCreated({ joinCommand: result.join_command, directJoinCommand: result.direct_join_command });
+        await queryClient.invalidateQueries({ queryKey: trpc.joinTokens.list.queryKey({ cluster_id: clusterId }) });
+        toast.success(tt("tokenCreated"));
+      },
+      onError: (error) => setCreateError(error),
+    }),
+  );
+
+  const columns: Column<JoinTokenItem>[] = [
+    { key: "id", header: t("columns.tokenId"), cell: (k) => <code className="font-mono text-xs">{k.token_id}</code> },
+    {
+      key: "state",
+      header: t("columns.state"),
+      cell: (k) => <Badge tone={k.state === "active" ? "success" : k.state === "expired" ? "warning" : "neutral"}>{t(`state.${k.state}`)}</Badge>,
+    },
+    { key: "expires", header: t("columns.expires"), cell: (k) => formatDateTime(k.expires_at) },
+    { key: "used", header: t("columns.used"), cell: (k) => k.used_count },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("columns.actions")}</span>,
+      className: "text-right",
+      cell: (k) =>
+        k.state === "active" ? (
+          <Button variant="ghost" size="sm" aria-label={t("revokeLabel", { id: k.token_id })} onClick={() => setRevoking(k)}>
+            {t("revoke")}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const ttlSeconds = JOIN_TTL_OPTIONS.find((o) => o.key === ttl)?.seconds ?? 86_400;
+
+  return (
+    <Card aria-labelledby="cluster-join-title" data-testid="cluster-join">
+      <CardHeader
+        titleId="cluster-join-title"
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <div className="flex items-center gap-2">
+            <CompactSelect
+              label={t("ttl")}
+              value={ttl}
+              testId="join-ttl"
+              options={JOIN_TTL_OPTIONS.map((o) => ({ value: o.key, label: t(`ttlOptions.${o.key}`) }))}
+              onChange={(v) => setTtl((JOIN_TTL_OPTIONS.find((o) => o.key === v)?.key ?? "24h") as JoinTtlKey)}
+            />
+            <Button size="sm" disabled={create.isPending} onClick={() => create.mutate({ cluster_id: clusterId, ttl_seconds: ttlSeconds })}>
+              {create.isPending ? t("creating") : t("create")}
+            </Button>
+          </div>
+        }
+      />
+      {createError ? (
+        <SectionError error={createError} testId="join-unavailable" text={t("unavailable", { message: errorMessage(createError, tc("unknownError")) })} />
+      ) : null}
+      {created ? <JoinCommandBox joinCommand={created.joinCommand} directJoinCommand={created.directJoinCommand} onHide={() => setCreated(null)} /> : null}
+      {tokens.isPending ? (
+        <p className="px-5 py-6 text-sm text-zinc-500">{tc("loading")}</p>
+      ) : tokens.isError ? (
+        <SectionError error={tokens.error} text={t("unavailable", { message: errorMessage(tokens.error, tc("unknownError")) })} />
+      ) : (
+        <Table caption={t("tokensCaption")} columns={columns} rows={tokens.data.items} rowKey={(k) => k.id} empty={t("tokensEmpty")} />
+      )}
+      <RevokeJoinTokenDialog clusterId={clusterId} token={revoking} onClose={() => setRevoking(null)} />
+    </Card>
+  );
+}
