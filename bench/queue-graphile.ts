@@ -1,0 +1,32 @@
+import { Logger, makeWorkerUtils, run } from "graphile-worker";
+import { enqueuedAtOf } from "./queue-ours";
+import type { QueueUnderTest } from "./queue-harness";
+
+// graphile-worker logs every job at info level; the benchmark prints its own table.
+const quiet = new Logger(() => () => undefined);
+
+/** graphile-worker: addJob() per job; one runner with `concurrency: workers`, default poll (LISTEN/NOTIFY wakes it). */
+export async function createGraphileQueue(url: string, workers: number): Promise<QueueUnderTest> {
+  const utils = await makeWorkerUtils({ connectionString: url, logger: quiet });
+  await utils.migrate();
+
+  return {
+    name: "graphile-worker 0.17.3 (LISTEN/NOTIFY)",
+    async enqueue(enqueuedAt) {
+      await utils.addJob("noop", { t: enqueuedAt });
+    },
+    async startWorkers(onStart) {
+      const runner = await run({
+        connectionString: url,
+        concurrency: workers,
+        noHandleSignals: true,
+        logger: quiet,
+        taskList: { noop: async (payload) => onStart(enqueuedAtOf(payload)) },
+      });
+      return () => runner.stop();
+    },
+    async close() {
+      await utils.release();
+    },
+  };
+}
