@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
+import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
+import { HelmCli } from "@/server/infra/kube/helm-cli";
+import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
+import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
+import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
+import { KubeNodeReader } from "@/server/infra/kube/node-reader";
+import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
+import { createLogger } from "@/server/observability/logger";
+import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
+import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
+import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
+import type { ServiceDeps } from "@/server/services/service-deps";
+import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
+import { createTestDatabase, type TestDatabase } from "./postgres";
+
+const STAND_IN_CHART = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/charts/vcluster-stand-in");
+
+export interface ClusterJobHarness {
+  kube: KubeCluster;
+  db: Db;
+  deps: ServiceDeps;
+  runtime: ClusterRuntimeDeps;
+  /** The test plays vCluster coming up: a stand-in apiserver exports Secret vc-<name> into the cluster's namespace. */
+  playVcluster(clusterId: string): Promise<VirtualCluster>;
+  /** Polls `read` until `done` holds, failing with the last value after `timeoutMs`. */
+  waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The cluster lifecycle jobs on real parts, as the web process wires them:
+ * a real kube-apiserver (+ controller manager for namespace deletion), the
+ * real helm binary with the stand-in chart (same value paths as vcluster),
+ * a fresh database, and the in-process executor running the production
+ * handler registry. Nothing listens on NodePorts/LB addresses here, so the
+ * platform talks to each stand-in vCluster apiserver directly.
+ */
+export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown }): Promise<ClusterJobHarness> {
+  const log = createLogger({ level: "error" });
+  const kube = await startKubeCluster({ controllerManager: true });
+  let testDb: TestDatabase | undefined;
+  let executor: InProcessJobExecutor | undefined;
+  const helmHome = await mkdtemp(path.join(os.tmpdir(), "kubebyon-helm-"));
+  const virtualClusters = new Map<string, VirtualCluster>();
+  testDb = await createTestDatabase(opts.label);
+  const db = createPrismaClient(testDb.url);
+  const wakeups = new InProcessJobWakeups(log);
+  const deps: ServiceDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, jobs: new PrismaJobStore(db), wakeups };
+  const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
+  const runtime: ClusterRuntimeDeps = {
+    db,
+    log,
+    now: () => new Date(),
+    provisioner: new HelmControlPlaneProvisioner({
+      kubeConfig,
+      helm: new HelmCli({ bin: kube.tools.helm, kubeconfigPath: kube.kubeconfigPath, helmHome, timeoutMs: 60_000 }),
+      chart: { chart: STAND_IN_CHART, repo: "https://charts.invalid", version: "0.0.0" },
+      platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" },
+      pollIntervalMs: 100,
+    }),
+    resolver: new VclusterKubeconfigResolver({ kubeConfig }),
+    nodeReader: new KubeNodeReader(),
+    nodeOperator: new KubeNodeOperator(),
+    kubectl: { runner: new KubectlCliRunner({ kubectlBin: kube.tools.kubectl }), timeoutMs: 20_000, maxOutputBytes: 1_048_576 },
+    loadBaseValues: async () => opts.baseValues,
+    controlPlaneTimeoutMs: 30_000,
+    namespaceDeletionTimeoutMs: 60_000,
+    resolveOptions: (cluster) => ({ platformServerOverride: virtualClusters.get(cluster.id)?.server }),
+  };
+  executor = await startInProcessJobExecutor({
+    store: deps.jobs,
+    registry: createJobHandlerRegistry(runtime),
+    owner: "test-runner",
+    leaseMs: 30_000,
+    pollIntervalMs: 500,
+    wakeups,
+    logger: log,
+  });
+
+  return {
+    kube,
+    db,
+    deps,
+    runtime,
+    playVcluster: async (clusterId) => {
+      const row = await db.cluster.findUniqueOrThrow({ where: { id: clusterId } });
+      const vc = await kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace });
+      virtualClusters.set(clusterId, vc);
+      return vc;
+    },
+    waitFor: async (what, read, done, timeoutMs = 90_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = await read();
+        if (done(value)) return value;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    close: async () => {
+      await executor?.stop();
+      executor = undefined;
+      await db.$disconnect();
+      await testDb?.drop();
+      testDb = undefined;
+      await kube.stop();
+      await rm(helmHome, { recursive: true, force: true });
+    },
+  };
+}
