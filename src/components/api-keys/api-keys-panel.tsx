@@ -6,16 +6,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
 import { Table, type Column } from "@/components/ui/table";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import { ApiKeySecretDialog } from "./api-key-secret-dialog";
 import { apiKeyStatus, type ApiKeyStatus } from "./api-key-status";
 import type { ApiKeyItem } from "./api-key-types";
 import { CreateApiKeyDialog, type CreatedApiKey } from "./create-api-key-dialog";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
-import { useFormatDateTime } from "./use-format-date-time";
+import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 
 const STATUS_TONE: Record<ApiKeyStatus, BadgeTone> = { active: "success", expired: "warning", revoked: "neutral" };
 
@@ -74,20 +74,9 @@ export function ApiKeysPanel() {
             </Button>
           }
         />
-        {list.isPending ? (
-          <p className="px-5 py-10 text-center text-sm text-zinc-500" aria-busy="true">
-            {tc("loading")}
-          </p>
-        ) : list.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 px-5 py-6 text-sm text-red-700 dark:text-red-300">
-            <span>{t("loadFailed", { message: errorMessage(list.error, tc("unknownError")) })}</span>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {tc("retry")}
-            </Button>
-          </div>
-        ) : (
-          <Table caption={t("tableCaption")} columns={columns} rows={list.data.items} rowKey={(k) => k.id} empty={t("empty")} />
-        )}
+        <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
+          {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(k) => k.id} empty={t("empty")} />}
+        </QueryState>
       </Card>
       <CreateApiKeyDialog
         open={createOpen}

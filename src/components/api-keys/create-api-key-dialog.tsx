@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
+import { FormActions, FormAlert } from "@/components/ui/form-parts";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -106,19 +106,13 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
             />
           )}
         </Field>
-        {serverError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-            {serverError}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            {tc("cancel")}
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t("createDialog.submitting") : t("createDialog.submit")}
-          </Button>
-        </div>
+        <FormAlert>{serverError}</FormAlert>
+        <FormActions
+          cancelLabel={tc("cancel")}
+          submitLabel={create.isPending ? t("createDialog.submitting") : t("createDialog.submit")}
+          pending={create.isPending}
+          onCancel={close}
+        />
       </form>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-parts";
 import { Input } from "@/components/ui/input";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { loginErrorKey, type LoginErrorKey } from "./login-error";
@@ -52,11 +53,7 @@ export function LoginForm() {
     // method="post" and a disabled button until hydration: a native submit before React takes over
     // must never put the password into the URL (history, server logs).
     <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-describedby={formError ? "login-error" : undefined}>
-      {formError ? (
-        <p id="login-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-          {t(formError)}
-        </p>
-      ) : null}
+      <FormAlert id="login-error">{formError ? t(formError) : null}</FormAlert>
       <Field id="login-email" label={t("email")} error={fieldErrors.email}>
         {(control) => (
           <Input

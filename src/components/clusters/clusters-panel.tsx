@@ -4,13 +4,13 @@ import { useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
-import { useFormatDateTime } from "@/components/api-keys/use-format-date-time";
+import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
 import { Table, type Column } from "@/components/ui/table";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
@@ -18,7 +18,6 @@ import { CreateClusterDialog } from "./create-cluster-dialog";
 
 export function ClustersPanel() {
   const t = useTranslations("clusters");
-  const tc = useTranslations("common");
   const tStatus = useTranslations("clusterStatus");
   const trpc = useTRPC();
   const formatDateTime = useFormatDateTime();
@@ -62,20 +61,9 @@ export function ClustersPanel() {
             </Button>
           }
         />
-        {list.isPending ? (
-          <p className="px-5 py-10 text-center text-sm text-zinc-500" aria-busy="true">
-            {tc("loading")}
-          </p>
-        ) : list.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 px-5 py-6 text-sm text-red-700 dark:text-red-300">
-            <span>{t("loadFailed", { message: errorMessage(list.error, tc("unknownError")) })}</span>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {tc("retry")}
-            </Button>
-          </div>
-        ) : (
-          <Table caption={t("tableCaption")} columns={columns} rows={list.data.items} rowKey={(c) => c.id} empty={t("empty")} />
-        )}
+        <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
+          {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(c) => c.id} empty={t("empty")} />}
+        </QueryState>
       </Card>
       <CreateClusterDialog open={createOpen} onClose={() => setCreateOpen(false)} />
     </>

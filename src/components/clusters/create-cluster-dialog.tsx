@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
+import { FormActions, FormAlert } from "@/components/ui/form-parts";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -101,19 +101,13 @@ export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose:
         >
           {(control) => <Input {...control} name="control_plane_host" autoComplete="off" value={host} onChange={(e) => setHost(e.target.value)} />}
         </Field>
-        {serverError ? (
-          <p role="alert" data-testid="create-cluster-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-            {serverError}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            {tc("cancel")}
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t("createDialog.submitting") : t("createDialog.submit")}
-          </Button>
-        </div>
+        <FormAlert data-testid="create-cluster-error">{serverError}</FormAlert>
+        <FormActions
+          cancelLabel={tc("cancel")}
+          submitLabel={create.isPending ? t("createDialog.submitting") : t("createDialog.submit")}
+          pending={create.isPending}
+          onCancel={close}
+        />
       </form>
     </Dialog>
   );

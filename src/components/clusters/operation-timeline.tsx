@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
-import { useFormatDateTime } from "@/components/api-keys/use-format-date-time";
+import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/trpc/error-message";

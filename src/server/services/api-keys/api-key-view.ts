@@ -1,4 +1,5 @@
 import type { ApiKey } from "@/server/infra/db/client";
+import { isoOrNull } from "@/server/domain/iso-time";
 
 /** The API's shape of a key: snake_case as in the spec, never the hash. */
 export interface ApiKeyView {
@@ -11,16 +12,14 @@ export interface ApiKeyView {
   revoked_at: string | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 export function toApiKeyView(k: ApiKey): ApiKeyView {
   return {
     id: k.id,
     name: k.name,
     prefix: k.prefix,
     created_at: k.createdAt.toISOString(),
-    last_used_at: iso(k.lastUsedAt),
-    expires_at: iso(k.expiresAt),
-    revoked_at: iso(k.revokedAt),
+    last_used_at: isoOrNull(k.lastUsedAt),
+    expires_at: isoOrNull(k.expiresAt),
+    revoked_at: isoOrNull(k.revokedAt),
   };
 }

@@ -1,5 +1,6 @@
 import type { Cluster } from "@/server/infra/db/client";
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
+import { isoOrNull } from "@/server/domain/iso-time";
 
 /** A cluster as the API returns it: the spec's snake_case fields, never internal columns. */
 export interface ClusterView {
@@ -34,8 +35,6 @@ export interface ClusterView {
   deleted_at: string | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 export function toClusterView(c: Cluster): ClusterView {
   return {
     id: c.id,
@@ -60,13 +59,13 @@ export function toClusterView(c: Cluster): ClusterView {
     managed_workload_ingress_cname_target: c.managedWorkloadIngressCnameTarget,
     managed_workload_ingress_dns_status: c.managedWorkloadIngressDnsStatus,
     managed_workload_ingress_dns_message: c.managedWorkloadIngressDnsMessage,
-    managed_workload_ingress_dns_last_synced_at: iso(c.managedWorkloadIngressDnsLastSyncedAt),
+    managed_workload_ingress_dns_last_synced_at: isoOrNull(c.managedWorkloadIngressDnsLastSyncedAt),
     managed_workload_ingress_dns_last_error: c.managedWorkloadIngressDnsLastError,
-    managed_workload_ingress_dns_last_error_at: iso(c.managedWorkloadIngressDnsLastErrorAt),
+    managed_workload_ingress_dns_last_error_at: isoOrNull(c.managedWorkloadIngressDnsLastErrorAt),
     plan_id: c.planId,
     cluster_quota: { nodes: c.nodeQuota, cpu: c.cpuQuota, memory: c.memoryQuota },
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
-    deleted_at: iso(c.deletedAt),
+    deleted_at: isoOrNull(c.deletedAt),
   };
 }

@@ -1,6 +1,7 @@
 import type { ClusterJob, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { summarizeJobQueue, type JobQueueSummary } from "./summarize-job-queue";
+import { isoOrNull } from "@/server/domain/iso-time";
 
 export interface ClusterJobView {
   id: string;
@@ -20,8 +21,6 @@ export interface ClusterJobView {
   updated_at: string;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 function toClusterJobView(job: ClusterJob): ClusterJobView {
   return {
     id: job.id,
@@ -33,10 +32,10 @@ function toClusterJobView(job: ClusterJob): ClusterJobView {
     max_attempts: job.maxAttempts,
     run_after: job.runAfter.toISOString(),
     lease_owner: job.leaseOwner,
-    lease_expires_at: iso(job.leaseExpiresAt),
+    lease_expires_at: isoOrNull(job.leaseExpiresAt),
     last_error: job.lastError,
-    started_at: iso(job.startedAt),
-    finished_at: iso(job.finishedAt),
+    started_at: isoOrNull(job.startedAt),
+    finished_at: isoOrNull(job.finishedAt),
     created_at: job.createdAt.toISOString(),
     updated_at: job.updatedAt.toISOString(),
   };
