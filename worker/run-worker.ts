@@ -1,4 +1,5 @@
 import { buildClusterRuntimeDeps } from "@/server/composition/cluster-runtime";
+import { createNodeObserver } from "@/server/composition/node-observer";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { createPrismaClient } from "@/server/infra/db/client";
 import { applyMigrations } from "@/server/infra/db/migrate";
@@ -33,9 +34,10 @@ export async function runWorker(config: Config, log: Logger): Promise<RunningWor
         logger: log.child({ component: "rabbitmq" }),
       })
     : undefined;
+  const clusterRuntime = buildClusterRuntimeDeps(config, db, log);
   const runner = new JobRunner({
     store,
-    registry: createJobHandlerRegistry(buildClusterRuntimeDeps(config, db, log)),
+    registry: createJobHandlerRegistry(clusterRuntime),
     wakeups,
     owner: config.workerId,
     leaseMs: config.jobLeaseSeconds * 1_000,
@@ -50,11 +52,14 @@ export async function runWorker(config: Config, log: Logger): Promise<RunningWor
     await db.$disconnect();
     throw error;
   }
+  const nodeObserver = createNodeObserver(config, clusterRuntime, config.workerId);
+  nodeObserver.start();
   log.info("worker ready", { workerId: config.workerId, mode: wakeups ? "rabbitmq+polling" : "polling", queue: wakeups?.queue });
 
   return {
     runner,
     async stop() {
+      await nodeObserver.stop();
       await runner.stop();
       await wakeups?.close();
       await db.$disconnect();

@@ -3,14 +3,19 @@ import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { waitUntil } from "@e2e/env/kube/wait-until";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
+import { createNodeObserver } from "@/server/composition/node-observer";
+import type { NodeObserver } from "@/server/services/nodes/node-observer";
 import { evaluateKubectlCommand } from "@/server/domain/kubectl/kubectl-policy";
 import { postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
 
 /**
  * Nodes, node events, node operations and the read-only kubectl proxy through
  * the REST adapter, against a real ready cluster (a stand-in vCluster reached
- * on its NodePort path). The test plays the kubelet on the virtual cluster.
+ * on its NodePort path). The test plays the kubelet on the virtual cluster;
+ * the node observer the web process runs in single-node mode writes the
+ * timeline, so timeline checks wait for it.
  */
 let kube: KubeCluster;
 let api: InProcessApi;
@@ -19,18 +24,23 @@ let vcCore: CoreV1Api;
 let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
 let clusterId: string;
+let observer: NodeObserver;
 
 beforeAll(async () => {
   kube = await startKubeCluster();
-  api = await startInProcessApi("nodes_api", { KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_KUBECTL_BIN: kube.tools.kubectl });
+  api = await startInProcessApi("nodes_api", { KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_KUBECTL_BIN: kube.tools.kubectl, KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: "1" });
   alice = await api.createUser("alice@example.test", "alice-password-123");
   bob = await api.createUser("bob@example.test", "bob-password-1234");
   ready = await provisionReadyCluster({ kube, db: api.runtime.deps.db, ownerId: alice.id, name: "nodes-a" });
   clusterId = ready.clusterId;
   vcCore = ready.vc.kubeConfig().makeApiClient(CoreV1Api);
+  observer = createNodeObserver(api.runtime.config, api.runtime.clusterRuntime, "nodes-api-test");
+  observer.start();
+  await waitUntil("the node observer to watch the cluster", async () => (observer.observedClusterIds().includes(clusterId) ? true : undefined), { timeoutMs: 15_000 });
 });
 
 afterAll(async () => {
+  await observer?.stop();
   await ready?.close();
   await api?.close();
   await kube?.stop();
@@ -50,6 +60,9 @@ const listNodes = async (auth: { cookie?: string; token?: string } = { cookie: a
   expect(res.status).toBe(200);
   return res.body.items as NodeItem[];
 };
+
+/** The newest event type once the observer has recorded it. */
+const latestEventType = () => expect.poll(async () => (await events("&limit=1"))[0]?.type, { timeout: 15_000, interval: 100 });
 
 const events = async (query = "") => {
   const res = await call("GET", `/node-events?cluster_id=${clusterId}${query}`, { cookie: alice.cookie });
@@ -78,11 +91,14 @@ describe("nodes and node events", () => {
 
     await postNodeStatus(vcCore, "worker-1", "True");
     expect((await listNodes()).map((n) => `${n.name}:${n.status}`)).toEqual(["worker-1:ready"]);
-    const row = await api.runtime.deps.db.node.findFirstOrThrow({ where: { clusterId, name: "worker-1" } });
-    expect(row).toMatchObject({ status: "ready", deletedAt: null });
+    // Listing writes nothing (spec §5.7); the observer's snapshot catches up by itself.
+    await expect
+      .poll(() => api.runtime.deps.db.node.findFirst({ where: { clusterId, name: "worker-1" } }), { timeout: 15_000, interval: 100 })
+      .toMatchObject({ status: "ready", deletedAt: null });
   });
 
   it("returns the node timeline newest first, filtered by type and node, with bounded limits", async () => {
+    await expect.poll(async () => (await events()).length, { timeout: 15_000 }).toBe(2);
     const all = await events();
     expect(all.map((e) => `${e.node_name}:${e.type}`)).toEqual(["worker-1:ready", "worker-1:joined"]);
     expect(Date.parse(all[0]!.observed_at)).toBeGreaterThan(Date.parse(all[1]!.observed_at));
@@ -107,12 +123,12 @@ describe("node operations", () => {
     const cordoned = await call("POST", "/nodes/worker-1/cordon", { cookie: alice.cookie, body: { cluster_id: clusterId } });
     expect(cordoned).toMatchObject({ status: 200, body: { node_name: "worker-1", unschedulable: true } });
     expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).toBe(true);
-    expect((await events("&limit=1"))[0]?.type).toBe("cordoned");
+    await latestEventType().toBe("cordoned");
 
     const uncordoned = await call("POST", "/nodes/worker-1/uncordon", { cookie: alice.cookie, body: { cluster_id: clusterId } });
     expect(uncordoned.status).toBe(200);
     expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).not.toBe(true);
-    expect((await events("&limit=1"))[0]?.type).toBe("uncordoned");
+    await latestEventType().toBe("uncordoned");
 
     const audits = await api.runtime.deps.db.auditEvent.findMany({ where: { actorUserId: alice.id, targetId: `${clusterId}/worker-1` }, orderBy: { createdAt: "asc" } });
     expect(audits.map((a) => a.action)).toEqual(["node.cordon", "node.uncordon"]);
@@ -219,6 +235,7 @@ describe("access", () => {
     const res = await call("DELETE", `/nodes/worker-1?cluster_id=${clusterId}`, { cookie: alice.cookie });
     expect(res).toMatchObject({ status: 200, body: { node_name: "worker-1", deleted: true } });
     expect(await nodeExists("worker-1")).toBe(false);
+    await latestEventType().toBe("deleted");
     expect((await events("&limit=1"))[0]).toMatchObject({ node_name: "worker-1", type: "deleted" });
     expect(await listNodes()).toEqual([]);
     expect(await api.runtime.deps.db.auditEvent.count({ where: { action: "node.delete", targetId: `${clusterId}/worker-1` } })).toBe(1);

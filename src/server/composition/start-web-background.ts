@@ -3,12 +3,14 @@ import { applyMigrations } from "@/server/infra/db/migrate";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
+import type { NodeObserver } from "@/server/services/nodes/node-observer";
+import { createNodeObserver } from "./node-observer";
 import { getRuntime } from "./runtime";
 
 /**
  * Start-up work of the web process (called from Next's instrumentation hook):
  * schema, first admin, and — in single-node mode, when no RabbitMQ is
- * configured — the in-process job executor. A configuration error stops the
+ * configured — the in-process job executor and node observer. A configuration error stops the
  * process with one line naming the variable.
  */
 export async function startWebBackground(): Promise<void> {
@@ -26,6 +28,7 @@ export async function startWebBackground(): Promise<void> {
   }
 
   let executor: InProcessJobExecutor | undefined;
+  let nodeObserver: NodeObserver | undefined;
   if (inProcessWakeups) {
     executor = await startInProcessJobExecutor({
       wakeups: inProcessWakeups,
@@ -37,11 +40,15 @@ export async function startWebBackground(): Promise<void> {
       logger: log.child({ component: "job-runner" }),
     });
     log.info("job executor running in-process (single-node mode: KUBEBYON_RABBITMQ_URL is not set)");
+    nodeObserver = createNodeObserver(config, clusterRuntime, `web-${config.workerId}`);
+    nodeObserver.start();
+    log.info("node observer running in-process", { node_observer: "client-node-watch" });
   } else {
-    log.info("cluster jobs go to RabbitMQ for kubebyon-worker", { queue: config.rabbitmqQueue });
+    log.info("cluster jobs and node observation go to kubebyon-worker via RabbitMQ", { queue: config.rabbitmqQueue });
   }
 
   const shutdown = async () => {
+    await nodeObserver?.stop().catch((error: unknown) => log.error("node observer did not stop cleanly", { err: error }));
     await executor?.stop().catch((error: unknown) => log.error("job executor did not stop cleanly", { err: error }));
     await deps.wakeups.close().catch(() => undefined);
     await deps.db.$disconnect().catch(() => undefined);

@@ -97,6 +97,7 @@ export const envSchema = z.object({
   KUBEBYON_WORKER_ID: optionalText,
   KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
   KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
+  KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: int(10, 1),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
   KUBEBYON_GITHUB_CLIENT_ID: optionalText,
@@ -139,6 +140,8 @@ export interface Config {
   workerId: string;
   jobLeaseSeconds: number;
   jobPollIntervalMs: number;
+  /** How often the node observer re-reads which clusters to watch. */
+  nodeObserverRescanSeconds: number;
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   smtp: SmtpConfig | undefined;
@@ -226,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
+    nodeObserverRescanSeconds: e.KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS,
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,

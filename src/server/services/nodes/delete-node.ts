@@ -3,7 +3,6 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { nodeAuditTarget, type NodeOperationDeps } from "./node-operation-deps";
 import { openClusterConnection } from "./open-cluster-connection";
-import { refreshNodeSnapshot } from "./refresh-node-snapshot";
 
 /**
  * Removes the Node object from the cluster (the machine itself is untouched:
@@ -29,5 +28,4 @@ export async function deleteNode(
     },
     origin,
   );
-  await refreshNodeSnapshot(deps, cluster.id, credentials);
 }

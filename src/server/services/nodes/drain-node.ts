@@ -5,7 +5,6 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { nodeAuditTarget, type NodeOperationDeps } from "./node-operation-deps";
 import { openClusterConnection } from "./open-cluster-connection";
-import { refreshNodeSnapshot } from "./refresh-node-snapshot";
 
 export interface DrainNodeInput {
   clusterId: string;
@@ -41,6 +40,5 @@ export async function drainNode(deps: NodeOperationDeps, viewer: Viewer, input: 
     },
     origin,
   );
-  await refreshNodeSnapshot(deps, cluster.id, credentials);
   return report;
 }

@@ -39,3 +39,18 @@ export type NodeWatchEvent =
 export interface NodeWatcher {
   watch(credentials: ClusterCredentials, signal: AbortSignal): AsyncIterable<NodeWatchEvent>;
 }
+
+/**
+ * Exclusive, process-wide claims on clusters, so that across every web and
+ * worker process exactly one node observer watches a given cluster. A claim
+ * lives as long as the holder's database session: when the holder dies, its
+ * claims free themselves and another process takes over on its next scan.
+ */
+export interface ObserverClaims {
+  /** true when this process now holds (or already held) the claim. */
+  tryClaim(clusterId: string): Promise<boolean>;
+  release(clusterId: string): Promise<void>;
+  /** Called when every claim was lost at once (the session holding them ended). */
+  onLost(listener: (error: Error) => void): void;
+  close(): Promise<void>;
+}

@@ -3,7 +3,6 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { nodeAuditTarget, type NodeOperationDeps } from "./node-operation-deps";
 import { openClusterConnection } from "./open-cluster-connection";
-import { refreshNodeSnapshot } from "./refresh-node-snapshot";
 
 export interface SetNodeSchedulableInput {
   clusterId: string;
@@ -28,5 +27,4 @@ export async function setNodeSchedulable(deps: NodeOperationDeps, viewer: Viewer
     },
     origin,
   );
-  await refreshNodeSnapshot(deps, cluster.id, credentials);
 }
