@@ -148,3 +148,23 @@ describe("DELETE /clusters/{cluster_id}", () => {
     expect(await jobsOf(id, "cluster.delete")).toHaveLength(1);
   });
 });
+
+describe("PATCH racing DELETE", () => {
+  it("never puts a cluster that is being deleted back to updating, whichever request wins", async () => {
+    for (let round = 0; round < 8; round++) {
+      const id = await readyNodePortCluster(`race-${round}`);
+      const [patch, del] = await Promise.all([
+        call("PATCH", `/clusters/${id}`, alice.cookie, { public_access_mode: "off", public_access_enabled: false }),
+        call("DELETE", `/clusters/${id}`, alice.cookie),
+      ]);
+      expect(del.status, `round ${round}`).toBe(200);
+      expect([200, 409], `round ${round}: ${patch.body.message ?? ""}`).toContain(patch.status);
+      const row = await db().cluster.findUniqueOrThrow({ where: { id } });
+      expect(row.status, `round ${round}`).toBe("deleting");
+      expect(await jobsOf(id, "cluster.delete"), `round ${round}`).toHaveLength(1);
+      // A refused PATCH left nothing behind; an accepted one queued exactly one update before the delete.
+      expect(await jobsOf(id, "cluster.update"), `round ${round}`).toHaveLength(patch.status === 200 ? 1 : 0);
+      await db().cluster.update({ where: { id }, data: { status: "deleted", deletedAt: new Date() } });
+    }
+  });
+});

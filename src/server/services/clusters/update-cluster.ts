@@ -74,7 +74,12 @@ export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId
 
   const operationId = newId("op");
   const jobId = await deps.db.$transaction(async (tx) => {
-    await tx.cluster.update({ where: { id: cluster.id }, data });
+    // Written only if the status is still the one checked above: a DELETE or a job-starting PATCH in
+    // between must not be overwritten (a deleting cluster put back to updating, or two update jobs).
+    const written = await tx.cluster.updateMany({ where: { id: cluster.id, status: cluster.status }, data });
+    if (written.count === 0) {
+      throw new AppError("CONFLICT", "The cluster changed while this update was being made (another update or a delete). Reload it and apply your change again.");
+    }
     await recordAuditEvent(
       tx,
       { actorUserId: viewer.id, action: "cluster.update", targetType: "cluster", targetId: cluster.id, metadata: describeChange(cluster, data, toMode) },
