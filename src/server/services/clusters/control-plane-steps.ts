@@ -6,6 +6,7 @@ import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
+import { writeOrStopForDelete } from "./write-unless-deleting";
 
 /**
  * The control-plane steps create and update share. Each records itself in
@@ -58,9 +59,10 @@ export async function connectAndMarkReady(
       { namespace: cluster.namespace, vclusterName: cluster.vclusterName, mode, controlPlaneHost: cluster.controlPlaneHost },
       deps.resolveOptions?.(cluster),
     );
-    await deps.db.cluster.update({
-      where: { id: cluster.id },
-      data: { apiEndpoint: resolved.apiEndpoint, publicAccessPort: resolved.publicAccessPort, kubeconfigAvailable: resolved.userKubeconfigYaml !== null },
+    await writeOrStopForDelete(deps, cluster.id, {
+      apiEndpoint: resolved.apiEndpoint,
+      publicAccessPort: resolved.publicAccessPort,
+      kubeconfigAvailable: resolved.userKubeconfigYaml !== null,
     });
     return resolved;
   });
@@ -69,9 +71,6 @@ export async function connectAndMarkReady(
     if (!result.ok) throw new Error(`the control plane does not answer yet: ${result.error}`);
     return result;
   });
-  await deps.db.cluster.update({
-    where: { id: cluster.id },
-    data: { status: "ready", lastError: null, connectionStatus: mode === "off" ? "disabled" : "connected" },
-  });
+  await writeOrStopForDelete(deps, cluster.id, { status: "ready", lastError: null, connectionStatus: mode === "off" ? "disabled" : "connected" });
   return { connection, probe };
 }

@@ -25,6 +25,14 @@ export class OperationRecorder {
     return recorder;
   }
 
+  /** Ends an operation whose job will not run (the cluster is being deleted), leaving its steps as they are. */
+  static async cancel(deps: Pick<ServiceDeps, "db" | "now">, operationId: string, reason: string): Promise<void> {
+    await deps.db.clusterOperation.updateMany({
+      where: { id: operationId, status: { in: ["pending", "running"] } },
+      data: { status: "failed", error: reason, finishedAt: deps.now() },
+    });
+  }
+
   /** Runs one step and records it; a failure is recorded with its message and rethrown. */
   async step<T>(name: StepName, work: () => Promise<T>): Promise<T> {
     await this.set(name, { status: "running", started_at: this.deps.now().toISOString() });

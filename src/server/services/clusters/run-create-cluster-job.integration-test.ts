@@ -108,4 +108,31 @@ describe("cluster.create job", () => {
     // With control_plane_host set, the endpoint is that host on 443, whether or not the LB has an address yet.
     expect(row.apiEndpoint).toBe("https://k8s.example.com:443");
   });
+
+  it("stops without reviving the cluster when it is deleted while the job runs, and cancels a queued job's operation", async () => {
+    const created = await createCluster(h.deps, viewer, { name: "short lived", controlPlaneHost: "203.0.113.10" }, { ip: null, userAgent: null });
+    await h.waitFor("the job to wait for the control plane", () => h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } }), (op) =>
+      (op.steps as unknown as OperationStep[]).some((s) => s.name === "wait_control_plane" && s.status === "running"),
+    );
+    // What DELETE writes; the delete job itself is not needed to show the create job's side.
+    await h.db.cluster.update({ where: { id: created.id }, data: { status: "deleting" } });
+    await h.playVcluster(created.id);
+
+    const job = await h.waitFor("the create job to end", () => h.db.clusterJob.findFirstOrThrow({ where: { clusterId: created.id } }), (j) => j.finishedAt !== null);
+    expect(job.status).toBe("failed");
+    expect(job.lastError).toMatch(/being deleted/);
+    const op = await h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } });
+    expect(op).toMatchObject({ status: "failed", error: "Cancelled: the cluster is being deleted." });
+    const row = await h.db.cluster.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ status: "deleting", apiEndpoint: null, kubeconfigAvailable: false });
+
+    // A second create job still queued when the delete came: its operation ends at once, untouched steps and all.
+    const queuedOp = await h.db.clusterOperation.create({
+      data: { id: `op_queued_${Date.now()}`, clusterId: created.id, kind: "create", status: "pending", steps: [] },
+    });
+    const queued = await h.deps.jobs.enqueue({ clusterId: created.id, operationId: queuedOp.id, kind: "cluster.create", payload: {} });
+    await h.deps.wakeups.publish(queued.id);
+    const ended = await h.waitFor("the queued job to end", () => h.db.clusterOperation.findUniqueOrThrow({ where: { id: queuedOp.id } }), (o) => o.status !== "pending");
+    expect(ended).toMatchObject({ status: "failed", error: "Cancelled: the cluster is being deleted." });
+  });
 });

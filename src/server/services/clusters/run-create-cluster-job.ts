@@ -5,6 +5,7 @@ import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
 import { applyPlanQuota, connectAndMarkReady, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
+import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
 /**
  * The `cluster.create` job (spec §5.2): namespace, quota, platform secret,
@@ -16,6 +17,7 @@ export function createClusterJobHandler(deps: ClusterRuntimeDeps): JobHandler {
   return async (job: ClusterJob, context: JobHandlerContext) => {
     const cluster = await deps.db.cluster.findUnique({ where: { id: job.clusterId } });
     if (!cluster || cluster.status === "deleted" || cluster.status === "deleting") {
+      if (job.operationId) await OperationRecorder.cancel(deps, job.operationId, cancelledByDeleteMessage);
       throw new PermanentJobError(`cluster ${job.clusterId} is gone or being deleted; nothing to create`);
     }
     if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
@@ -36,10 +38,7 @@ export function createClusterJobHandler(deps: ClusterRuntimeDeps): JobHandler {
     } catch (error) {
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       await op.fail(error, final);
-      await deps.db.cluster.update({
-        where: { id: cluster.id },
-        data: { status: final ? "error" : "provisioning", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) },
-      });
+      await writeUnlessDeleting(deps, cluster.id, { status: final ? "error" : "provisioning", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) });
       throw error;
     }
   };

@@ -4,6 +4,7 @@ import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/se
 import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
 import { applyPlanQuota, connectAndMarkReady, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
+import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
 /** The part of the cluster runtime this job uses. */
 export type UpdateClusterJobDeps = Pick<ClusterRuntimeDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "resolveOptions">;
@@ -19,6 +20,7 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
   return async (job: ClusterJob, context: JobHandlerContext) => {
     const cluster = await deps.db.cluster.findUnique({ where: { id: job.clusterId } });
     if (!cluster || cluster.status === "deleted" || cluster.status === "deleting") {
+      if (job.operationId) await OperationRecorder.cancel(deps, job.operationId, cancelledByDeleteMessage);
       throw new PermanentJobError(`cluster ${job.clusterId} is gone or being deleted; nothing to update`);
     }
     if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
@@ -34,10 +36,7 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
     } catch (error) {
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       await op.fail(error, final);
-      await deps.db.cluster.update({
-        where: { id: cluster.id },
-        data: { status: final ? "error" : "updating", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) },
-      });
+      await writeUnlessDeleting(deps, cluster.id, { status: final ? "error" : "updating", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) });
       throw error;
     }
   };
