@@ -119,6 +119,15 @@ describe("cluster creation", () => {
     expect(second.body.message).toMatch(/allows 1 cluster\(s\) and you have 1/);
   });
 
+  it("never lets concurrent creates exceed the plan's cluster quota", async () => {
+    const db = api.runtime.deps.db;
+    await db.plan.create({ data: { id: "pln_two", code: "two", name: "Two", clusterQuota: 2, nodeQuota: 3, cpuQuota: "4", memoryQuota: "8Gi" } });
+    const dave = await api.createUser("dave@example.test", "dave-password-123");
+    const results = await Promise.all(["d1", "d2", "d3", "d4", "d5"].map((name) => create(dave.cookie, { name, plan_id: "pln_two" })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
+    expect(await db.cluster.count({ where: { ownerId: dave.id } })).toBe(2);
+  });
+
   it("needs authentication", async () => {
     expect((await api.rest("POST", "/clusters", { body: { name: "anon" } })).status).toBe(401);
   });

@@ -43,12 +43,6 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
 
   const plan = input.planId ? await deps.db.plan.findFirst({ where: { id: input.planId, active: true } }) : null;
   if (input.planId && !plan) throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
-  if (plan) {
-    const owned = await deps.db.cluster.count({ where: { ownerId: viewer.id, status: { not: "deleted" } } });
-    if (owned >= plan.clusterQuota) {
-      throw new AppError("CONFLICT", `Your plan "${plan.name}" allows ${plan.clusterQuota} cluster(s) and you have ${owned}. Delete a cluster or change plan first.`);
-    }
-  }
 
   const vclusterName = await pickName(deps, "vclusterName", input.vclusterName, name, id);
   const namespace = await pickName(deps, "namespace", input.namespace, vclusterName, id);
@@ -57,6 +51,14 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
   let jobId: string;
   try {
     jobId = await deps.db.$transaction(async (tx) => {
+      if (plan) {
+        // Counted under a per-user lock, so two concurrent creates cannot both take the last slot.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`cluster-quota:${viewer.id}`}))`;
+        const owned = await tx.cluster.count({ where: { ownerId: viewer.id, status: { not: "deleted" } } });
+        if (owned >= plan.clusterQuota) {
+          throw new AppError("CONFLICT", `Your plan "${plan.name}" allows ${plan.clusterQuota} cluster(s) and you have ${owned}. Delete a cluster or change plan first.`);
+        }
+      }
       await tx.cluster.create({
         data: {
           id,
