@@ -1,76 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { createTestQueues, type TestQueues } from "@e2e/env/rabbitmq";
+import { spawnWorker, type WorkerProcess } from "@e2e/env/worker-process";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 
 // The worker as operators run it: a separate process configured by env vars.
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
-
-interface LogLine {
-  level: string;
-  msg: string;
-  [key: string]: unknown;
-}
-
-class WorkerProcess {
-  readonly lines: LogLine[] = [];
-  readonly nonJson: string[] = [];
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private buffer = "";
-
-  constructor(readonly child: ChildProcess) {
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => this.onData(chunk));
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => this.nonJson.push(chunk));
-    this.exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  }
-
-  private onData(chunk: string): void {
-    this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf("\n")) >= 0) {
-      const line = this.buffer.slice(0, newline);
-      this.buffer = this.buffer.slice(newline + 1);
-      if (!line.trim()) continue;
-      try {
-        this.lines.push(JSON.parse(line) as LogLine);
-      } catch {
-        this.nonJson.push(line);
-      }
-    }
-  }
-
-  async waitForLog(msg: string, timeoutMs = 60_000): Promise<LogLine> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.lines.find((l) => l.msg === msg);
-      if (found) return found;
-      if (this.child.exitCode !== null) throw new Error(`worker exited (${this.child.exitCode}) before logging "${msg}": ${this.dump()}`);
-      if (Date.now() > deadline) throw new Error(`worker did not log "${msg}" within ${timeoutMs}ms: ${this.dump()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  dump(): string {
-    return JSON.stringify({ lines: this.lines.map((l) => l.msg), other: this.nonJson }).slice(0, 4_000);
-  }
-}
-
-function workerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  // Start from a clean slate: settings of the shell running the tests must not leak into the worker.
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (key.startsWith("KUBEBYON_") || key === "DATABASE_URL") delete env[key];
-  }
-  return Object.assign(env, extra);
-}
 
 let database: TestDatabase;
 let queues: TestQueues;
@@ -83,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (worker && worker.child.exitCode === null) worker.child.kill("SIGKILL");
+  await worker?.kill();
   await db?.$disconnect();
   await Promise.allSettled([database?.drop(), queues?.cleanup()]);
 });
@@ -91,21 +28,15 @@ afterAll(async () => {
 describe("worker/main.ts", () => {
   it("applies migrations, consumes wake-ups, logs JSON lines and exits 0 on SIGTERM", async () => {
     const queue = queues.name("jobs");
-    worker = new WorkerProcess(
-      spawn(tsx, ["worker/main.ts"], {
-        cwd: repoRoot,
-        env: workerEnv({
-          DATABASE_URL: database.url,
-          KUBEBYON_RABBITMQ_URL: queues.url,
-          KUBEBYON_RABBITMQ_QUEUE: queue,
-          KUBEBYON_WORKER_ID: "worker-under-test",
-          // A minute between polls: the job below can only start this fast through RabbitMQ.
-          KUBEBYON_JOB_POLL_INTERVAL_MS: "60000",
-          KUBEBYON_LOG_LEVEL: "info",
-        }),
-        stdio: ["ignore", "pipe", "pipe"],
-      }),
-    );
+    worker = spawnWorker({
+      DATABASE_URL: database.url,
+      KUBEBYON_RABBITMQ_URL: queues.url,
+      KUBEBYON_RABBITMQ_QUEUE: queue,
+      KUBEBYON_WORKER_ID: "worker-under-test",
+      // A minute between polls: the job below can only start this fast through RabbitMQ.
+      KUBEBYON_JOB_POLL_INTERVAL_MS: "60000",
+      KUBEBYON_LOG_LEVEL: "info",
+    });
 
     const ready = await worker.waitForLog("worker ready");
     expect(ready).toMatchObject({ service: "kubebyon-worker", workerId: "worker-under-test", mode: "rabbitmq+polling", queue });
@@ -148,9 +79,7 @@ describe("worker/main.ts", () => {
   });
 
   it("exits 1 with a readable message when DATABASE_URL is missing", async () => {
-    const child = new WorkerProcess(
-      spawn(tsx, ["worker/main.ts"], { cwd: repoRoot, env: workerEnv({}), stdio: ["ignore", "pipe", "pipe"] }),
-    );
+    const child = spawnWorker({});
     const exit = await child.exited;
     expect(exit.code).toBe(1);
     const failure = child.lines.find((l) => l.msg === "worker failed to start");

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
@@ -20,8 +19,8 @@ import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/s
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
 import { createTestDatabase, type TestDatabase } from "./postgres";
-
-const STAND_IN_CHART = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/charts/vcluster-stand-in");
+import { STAND_IN_CHART } from "./stand-in-chart";
+import { waitFor } from "./wait-for";
 
 export interface ClusterJobHarness {
   kube: KubeCluster;
@@ -96,15 +95,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
       virtualClusters.set(clusterId, vc);
       return vc;
     },
-    waitFor: async (what, read, done, timeoutMs = 90_000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    },
+    waitFor,
     close: async () => {
       await executor?.stop();
       executor = undefined;

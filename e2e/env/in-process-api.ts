@@ -27,7 +27,17 @@ export interface InProcessApi {
   close(): Promise<void>;
 }
 
-export async function startInProcessApi(label: string, env: Record<string, string> = {}): Promise<InProcessApi> {
+export interface InProcessApiOptions {
+  /**
+   * Single-node mode as the web process starts it (startWebBackground): the
+   * in-process executor runs cluster jobs with the production handler
+   * registry, woken by the runtime's in-memory wake-ups. Needs
+   * KUBEBYON_RABBITMQ_URL unset.
+   */
+  runJobs?: boolean;
+}
+
+export async function startInProcessApi(label: string, env: Record<string, string> = {}, opts: InProcessApiOptions = {}): Promise<InProcessApi> {
   const db = await createTestDatabase(label);
   Object.assign(process.env, webTestEnv(db.url, env));
   const { getRuntime } = await import("@/server/composition/runtime");
@@ -37,8 +47,9 @@ export async function startInProcessApi(label: string, env: Record<string, strin
   const { encode } = await import("next-auth/jwt");
   const restRoute = await import("@/app/api/console/[...path]/route");
   const runtime = getRuntime();
-  // The start-up step of the instrumentation hook that matters here: the first admin.
+  // The start-up steps of the instrumentation hook that matter here: the first admin, and the executor when asked.
   await ensureFirstAdmin(runtime.deps, runtime.config.firstAdmin);
+  const executor = opts.runJobs ? await startExecutor(runtime) : undefined;
 
   const login = async (email: string, password: string, ip = "198.51.100.20") => {
     const { sessionId } = await signInWithPassword(runtime.deps, { email: email.toLowerCase(), password }, { ip, userAgent: "vitest" });
@@ -64,9 +75,25 @@ export async function startInProcessApi(label: string, env: Record<string, strin
       return { id, ...(await login(email, password)) };
     },
     close: async () => {
+      await executor?.stop();
       await runtime.deps.wakeups.close().catch(() => undefined);
       await runtime.deps.db.$disconnect();
       await db.drop();
     },
   };
+}
+
+async function startExecutor(runtime: import("@/server/composition/runtime").Runtime) {
+  const { createJobHandlerRegistry } = await import("@/server/services/jobs/handler-registry");
+  const { startInProcessJobExecutor } = await import("@/server/services/jobs/start-in-process-job-executor");
+  if (!runtime.inProcessWakeups) throw new Error("runJobs needs single-node mode: leave KUBEBYON_RABBITMQ_URL unset");
+  return startInProcessJobExecutor({
+    wakeups: runtime.inProcessWakeups,
+    store: runtime.deps.jobs,
+    registry: createJobHandlerRegistry(runtime.clusterRuntime),
+    owner: `web-${runtime.config.workerId}`,
+    leaseMs: runtime.config.jobLeaseSeconds * 1000,
+    pollIntervalMs: runtime.config.jobPollIntervalMs,
+    logger: runtime.log.child({ component: "job-runner" }),
+  });
 }

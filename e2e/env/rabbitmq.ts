@@ -13,6 +13,8 @@ export interface TestQueues {
   name(label: string): string;
   /** Messages waiting in a queue (not counting unacked deliveries). */
   messageCount(queue: string): Promise<number>;
+  /** Consumers the broker has on a queue right now (a worker's subscription shows up as one). */
+  consumerCount(queue: string): Promise<number>;
   /** Deletes every queue handed out by name(). Safe to call twice. */
   cleanup(): Promise<void>;
 }
@@ -35,6 +37,9 @@ export async function createTestQueues(prefix: string): Promise<TestQueues> {
     },
     async messageCount(queue) {
       return withChannel(url, async (channel) => (await channel.checkQueue(queue)).messageCount);
+    },
+    async consumerCount(queue) {
+      return withChannel(url, async (channel) => (await channel.checkQueue(queue)).consumerCount);
     },
     async cleanup() {
       const pending = [...names];

@@ -1,12 +1,9 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/infra/db/client";
 import type { KubeCluster, VirtualCluster } from "./kube-cluster";
 import { forwardNodePort, type NodePortForwarder } from "./node-port-forwarder";
-
-const STAND_IN_CHART = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/charts/vcluster-stand-in");
+import { STAND_IN_CHART } from "./stand-in-chart";
 
 export interface ReadyCluster {
   clusterId: string;

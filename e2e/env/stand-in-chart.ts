@@ -1,0 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The local chart that plays the vcluster chart in tests: same value paths, renders the control-plane Service. */
+export const STAND_IN_CHART = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/charts/vcluster-stand-in");
