@@ -158,6 +158,17 @@ describe("RabbitMqJobWakeups", () => {
     await expect(w.publish("job_z")).rejects.toThrow(/did not confirm the wake-up for job_z within 300ms/);
   });
 
+  it("once the broker is known to be down, rejects publish at once saying so instead of waiting out the timeout", async () => {
+    const warnings: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, error: () => {}, warn: (msg: string) => void warnings.push(msg) };
+    const w = new RabbitMqJobWakeups({ url: "amqp://guest:guest@127.0.0.1:1", queue: queues.name("known-down"), publishTimeoutMs: 20_000, logger });
+    opened.push(w);
+    // The first publish opens the connection and waits; its failed connect marks the broker down.
+    void w.publish("job_first").catch(() => undefined);
+    await waitFor(() => warnings.includes("could not connect to RabbitMQ"), 10_000);
+    await expect(w.publish("job_next")).rejects.toThrow(/RabbitMQ is unreachable .*not waiting to publish the wake-up for job_next/);
+  });
+
   it("refuses to publish after close", async () => {
     const w = wakeups(queues.name("closed"));
     await w.close();

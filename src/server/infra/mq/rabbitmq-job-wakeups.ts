@@ -49,6 +49,8 @@ export class RabbitMqJobWakeups implements JobWakeups {
   private publishChannel: Promise<ConfirmChannel> | undefined;
   private consumer: Consumer | undefined;
   private closed = false;
+  /** Set while the broker is known to be unreachable (after a failed connect or a lost connection). */
+  private unreachable: Error | undefined;
 
   constructor(options: RabbitMqJobWakeupsOptions) {
     this.url = options.url;
@@ -65,6 +67,9 @@ export class RabbitMqJobWakeups implements JobWakeups {
 
   async publish(jobId: string): Promise<void> {
     this.assertOpen();
+    // Known down: fail at once rather than hold the caller (an HTTP request) for the whole timeout;
+    // the job is in the database and a runner's poll finds it.
+    if (this.unreachable) throw new Error(`RabbitMQ is unreachable (${this.unreachable.message}); not waiting to publish the wake-up for ${jobId}`);
     await withTimeout(
       (async () => {
         const channel = await this.getPublishChannel();
@@ -129,11 +134,13 @@ export class RabbitMqJobWakeups implements JobWakeups {
     });
     connection.on("connect", () => this.log.info("connected to RabbitMQ", { queue: this.queue }));
     connection.on("disconnect", (error: Error) => {
+      this.unreachable = error;
       this.model = undefined;
       this.publishChannel = undefined;
       this.log.warn("lost the RabbitMQ connection; reconnecting", { queue: this.queue, error: error.message });
     });
     connection.on("connect-failed", (error: Error) => {
+      this.unreachable = error;
       this.log.warn("could not connect to RabbitMQ", { queue: this.queue, error: error.message });
     });
     connection.on("reconnect-scheduled", (info: { attempt: number; delay: number }) => {
@@ -156,6 +163,7 @@ export class RabbitMqJobWakeups implements JobWakeups {
     }
     this.model = model;
     this.publishChannel = undefined;
+    this.unreachable = undefined;
     if (this.consumer) await this.startConsumer(this.model);
   }
 
