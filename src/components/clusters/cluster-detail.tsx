@@ -12,6 +12,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
+import { EditClusterDialog } from "./edit-cluster-dialog";
 import { JoinSection } from "./join-section";
 import { NodesSection } from "./nodes-section";
 import { OperationTimeline } from "./operation-timeline";
@@ -27,6 +28,7 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
   const trpc = useTRPC();
   const hydrated = useHydrated();
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
   // A cluster in transition changes status on its own; poll until it settles.
   const cluster = useQuery({
     ...trpc.clusters.get.queryOptions({ cluster_id: clusterId }),
@@ -55,9 +57,15 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
           </p>
         </div>
         {c.status !== "deleting" && c.status !== "deleted" ? (
-          <Button variant="danger" disabled={!hydrated} onClick={() => setDeleteOpen(true)}>
-            {t("delete")}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* Offered in every live state: while provisioning the server answers why it must wait. */}
+            <Button variant="secondary" disabled={!hydrated} onClick={() => setEditOpen(true)}>
+              {t("edit")}
+            </Button>
+            <Button variant="danger" disabled={!hydrated} onClick={() => setDeleteOpen(true)}>
+              {t("delete")}
+            </Button>
+          </div>
         ) : null}
       </div>
       <ConnectionInfo cluster={c} />
@@ -65,6 +73,7 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
       <JoinSection clusterId={clusterId} />
       <NodesSection clusterId={clusterId} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
+      {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} /> : null}
     </div>
   );
 }

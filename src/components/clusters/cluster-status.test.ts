@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createClusterInput, hasActiveOperation, JOIN_TTL_OPTIONS } from "./cluster-status";
+import { hasActiveOperation, JOIN_TTL_OPTIONS } from "./cluster-status";
 
 describe("cluster console helpers", () => {
   it("polls only while an operation is pending or running", () => {
@@ -7,20 +7,6 @@ describe("cluster console helpers", () => {
     expect(hasActiveOperation([{ status: "failed" }, { status: "running" }])).toBe(true);
     expect(hasActiveOperation([{ status: "pending" }])).toBe(true);
     expect(hasActiveOperation([])).toBe(false);
-  });
-
-  it("sends mode off when public access is disabled and omits an empty host", () => {
-    expect(createClusterInput({ name: " a ", enabled: false, mode: "loadbalancer", host: " " })).toEqual({
-      name: "a",
-      public_access_enabled: false,
-      public_access_mode: "off",
-    });
-    expect(createClusterInput({ name: "b", enabled: true, mode: "loadbalancer", host: " k.example.com " })).toEqual({
-      name: "b",
-      public_access_enabled: true,
-      public_access_mode: "loadbalancer",
-      control_plane_host: "k.example.com",
-    });
   });
 
   it("offers the join token lifetimes of the plan", () => {

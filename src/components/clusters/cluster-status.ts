@@ -31,24 +31,6 @@ export function hasActiveOperation(ops: readonly Pick<ClusterOperationItem, "sta
   return ops.some((op) => op.status === "pending" || op.status === "running");
 }
 
-export type PublicAccessForm = { name: string; enabled: boolean; mode: "nodeport" | "loadbalancer"; host: string };
-
-/** What the create form sends: the server owns the rules (e.g. loadbalancer needs a host) and answers 400 itself. */
-export function createClusterInput(form: PublicAccessForm): {
-  name: string;
-  public_access_enabled: boolean;
-  public_access_mode: "nodeport" | "loadbalancer" | "off";
-  control_plane_host?: string;
-} {
-  const host = form.host.trim();
-  return {
-    name: form.name.trim(),
-    public_access_enabled: form.enabled,
-    public_access_mode: form.enabled ? form.mode : "off",
-    ...(host ? { control_plane_host: host } : {}),
-  };
-}
-
 export const JOIN_TTL_OPTIONS = [
   { key: "1h", seconds: 3_600 },
   { key: "6h", seconds: 21_600 },

@@ -1,42 +1,46 @@
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
+import { DescriptionList, DescriptionRow } from "@/components/ui/description-list";
 import type { ClusterItem } from "./cluster-types";
+import { KubeconfigDownloadButton } from "./kubeconfig-download-button";
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="grid gap-1 px-5 py-2.5 sm:grid-cols-3">
-      <dt className="text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="text-sm break-words sm:col-span-2" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
-
+/** Connection facts as plan §5.10 lists them: the mode always, the port only for NodePort, the host when set. */
 export function ConnectionInfo({ cluster }: { cluster: ClusterItem }) {
   const t = useTranslations("clusters.detail.connection");
+  const tc = useTranslations("clusters");
   const none = "—";
+  const mode = cluster.public_access_enabled ? cluster.public_access_mode : "off";
+  const canDownload = cluster.kubeconfig_available && mode !== "off" && cluster.status !== "deleting" && cluster.status !== "deleted";
   return (
     <Card aria-labelledby="cluster-connection-title">
-      <CardHeader titleId="cluster-connection-title" title={t("title")} />
-      <dl className="divide-y divide-zinc-100 py-1 dark:divide-zinc-800">
-        <Row label={t("apiEndpoint")} testId="cluster-api-endpoint">
+      <CardHeader titleId="cluster-connection-title" title={t("title")} actions={canDownload ? <KubeconfigDownloadButton cluster={cluster} /> : undefined} />
+      <DescriptionList>
+        <DescriptionRow label={t("publicAccessMode")} testId="cluster-public-access-mode">
+          {tc(`accessMode.${mode}`)}
+        </DescriptionRow>
+        <DescriptionRow label={t("apiEndpoint")} testId="cluster-api-endpoint">
           {cluster.api_endpoint ? <code className="font-mono text-xs">{cluster.api_endpoint}</code> : none}
-        </Row>
-        <Row label={t("publicAccessPort")} testId="cluster-public-access-port">
-          {cluster.public_access_port ?? none}
-        </Row>
-        <Row label={t("kubeconfigAvailable")} testId="cluster-kubeconfig-available">
+        </DescriptionRow>
+        {cluster.control_plane_host ? (
+          <DescriptionRow label={t("controlPlaneHost")} testId="cluster-control-plane-host">
+            <code className="font-mono text-xs">{cluster.control_plane_host}</code>
+          </DescriptionRow>
+        ) : null}
+        {mode === "nodeport" ? (
+          <DescriptionRow label={t("publicAccessPort")} testId="cluster-public-access-port">
+            {cluster.public_access_port ?? none}
+          </DescriptionRow>
+        ) : null}
+        <DescriptionRow label={t("kubeconfigAvailable")} testId="cluster-kubeconfig-available">
           {cluster.kubeconfig_available ? t("yes") : t("no")}
-        </Row>
-        <Row label={t("connectionStatus")} testId="cluster-connection-status">
+        </DescriptionRow>
+        <DescriptionRow label={t("connectionStatus")} testId="cluster-connection-status">
           {t(`status.${cluster.connection_status}`)}
-        </Row>
-        <Row label={t("lastError")} testId="cluster-last-error">
+        </DescriptionRow>
+        <DescriptionRow label={t("lastError")} testId="cluster-last-error">
           {cluster.last_error ? <span className="text-red-700 dark:text-red-300">{cluster.last_error}</span> : none}
-        </Row>
-      </dl>
+        </DescriptionRow>
+      </DescriptionList>
     </Card>
   );
 }

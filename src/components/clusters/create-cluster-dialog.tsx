@@ -11,10 +11,8 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
-import { createClusterInput } from "./cluster-status";
-
-const selectClasses =
-  "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+import { PublicAccessFields } from "./public-access-fields";
+import { createClusterInput, type PublicAccessForm } from "./public-access-form";
 
 export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("clusters");
@@ -24,9 +22,7 @@ export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose:
   const queryClient = useQueryClient();
   const router = useRouter();
   const [name, setName] = useState("");
-  const [enabled, setEnabled] = useState(true);
-  const [mode, setMode] = useState<"nodeport" | "loadbalancer">("nodeport");
-  const [host, setHost] = useState("");
+  const [access, setAccess] = useState<PublicAccessForm>({ enabled: true, mode: "nodeport", host: "" });
   const [nameError, setNameError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -57,7 +53,7 @@ export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose:
       return;
     }
     setNameError(undefined);
-    create.mutate(createClusterInput({ name, enabled, mode, host }));
+    create.mutate(createClusterInput({ name, ...access }));
   }
 
   return (
@@ -66,41 +62,7 @@ export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose:
         <Field id="cluster-name" label={t("createDialog.name")} hint={t("createDialog.nameHint")} error={nameError}>
           {(control) => <Input {...control} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <Field id="cluster-public-access" label={t("createDialog.publicAccess")}>
-          {(control) => (
-            <select {...control} className={selectClasses} value={enabled ? "on" : "off"} onChange={(e) => setEnabled(e.target.value === "on")}>
-              <option value="on">{t("createDialog.publicAccessOn")}</option>
-              <option value="off">{t("createDialog.publicAccessOff")}</option>
-            </select>
-          )}
-        </Field>
-        {enabled ? (
-          <Field
-            id="cluster-mode"
-            label={t("createDialog.mode")}
-            hint={mode === "nodeport" ? t("createDialog.nodeportHint") : t("createDialog.loadbalancerHint")}
-          >
-            {(control) => (
-              <select
-                {...control}
-                className={selectClasses}
-                value={mode}
-                onChange={(e) => setMode(e.target.value === "loadbalancer" ? "loadbalancer" : "nodeport")}
-              >
-                <option value="nodeport">{t("createDialog.modeNodeport")}</option>
-                <option value="loadbalancer">{t("createDialog.modeLoadbalancer")}</option>
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <Field
-          id="cluster-host"
-          label={t("createDialog.host")}
-          optionalText={enabled && mode === "loadbalancer" ? undefined : tc("optional")}
-          hint={t("createDialog.hostHint")}
-        >
-          {(control) => <Input {...control} name="control_plane_host" autoComplete="off" value={host} onChange={(e) => setHost(e.target.value)} />}
-        </Field>
+        <PublicAccessFields idPrefix="create-cluster" value={access} onChange={setAccess} />
         <FormAlert data-testid="create-cluster-error">{serverError}</FormAlert>
         <FormActions
           cancelLabel={tc("cancel")}

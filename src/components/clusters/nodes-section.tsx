@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -8,24 +9,61 @@ import { Table, type Column } from "@/components/ui/table";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import type { NodeItem } from "./cluster-types";
+import { NodeActions } from "./node-actions";
+import { formatAge, NODE_STATUS_TONE } from "./node-display";
 import { SectionError } from "./section-error";
+import { useNodeDialogs } from "./use-node-dialogs";
+
+// Nodes change on their own (kubelets join, go not ready) and a 412 "not ready yet" turns into a
+// list once the cluster is up, so the live list is re-read while the page is visible.
+const POLL_MS = 5_000;
 
 export function NodesSection({ clusterId }: { clusterId: string }) {
   const t = useTranslations("clusters.detail.nodes");
   const tc = useTranslations("common");
+  const locale = useLocale();
   const trpc = useTRPC();
-  const nodes = useQuery(trpc.nodes.list.queryOptions({ cluster_id: clusterId }));
+  const nodes = useQuery({ ...trpc.nodes.list.queryOptions({ cluster_id: clusterId }), refetchInterval: POLL_MS });
+  const { openDrain, openDelete, dialogs } = useNodeDialogs(clusterId);
 
   const columns: Column<NodeItem>[] = [
-    { key: "name", header: t("columns.name"), cell: (n) => <span className="font-medium">{n.name}</span> },
+    {
+      key: "name",
+      header: t("columns.name"),
+      cell: (n) => (
+        <Link href={`/clusters/${clusterId}/nodes/${n.name}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+          {n.name}
+        </Link>
+      ),
+    },
     {
       key: "status",
       header: t("columns.status"),
-      cell: (n) => <Badge tone={n.status === "ready" ? "success" : n.status === "not_ready" ? "danger" : "neutral"}>{t(`status.${n.status}`)}</Badge>,
+      cell: (n) => (
+        <Badge tone={NODE_STATUS_TONE[n.status]} data-testid="node-status" data-status={n.status}>
+          {t(`status.${n.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: "scheduling",
+      header: t("columns.scheduling"),
+      cell: (n) => (
+        <Badge tone={n.unschedulable ? "warning" : "neutral"} data-testid="node-scheduling" data-unschedulable={n.unschedulable ? "true" : "false"}>
+          {n.unschedulable ? t("scheduling.cordoned") : t("scheduling.schedulable")}
+        </Badge>
+      ),
     },
     { key: "ip", header: t("columns.ip"), cell: (n) => n.internal_ip ?? n.external_ip ?? "—" },
     { key: "kubelet", header: t("columns.kubelet"), cell: (n) => n.kubelet_version ?? "—" },
     { key: "roles", header: t("columns.roles"), cell: (n) => (n.roles.length ? n.roles.join(", ") : "—") },
+    { key: "age", header: t("columns.age"), cell: (n) => (n.age_seconds === null ? "—" : formatAge(n.age_seconds, locale)) },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("columns.actions")}</span>,
+      className: "text-right",
+      cell: (n) => <NodeActions clusterId={clusterId} node={n} onDrain={() => openDrain(n.name)} onDelete={() => openDelete(n.name)} />,
+    },
   ];
 
   return (
@@ -38,6 +76,7 @@ export function NodesSection({ clusterId }: { clusterId: string }) {
       ) : (
         <Table caption={t("caption")} columns={columns} rows={nodes.data.items} rowKey={(n) => n.name} empty={t("empty")} />
       )}
+      {dialogs}
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { hasActiveOperation, STEP_STATUS_ICON, STEP_STATUS_TONE } from "./cluster-status";
 import type { ClusterOperationItem } from "./cluster-types";
 import { SectionError } from "./section-error";
+import { useStepLabel } from "./use-step-label";
 
 const POLL_MS = 2_000;
 const KNOWN_KINDS = new Set(["create", "update", "delete"]);
@@ -50,6 +51,7 @@ type EntryProps = { op: ClusterOperationItem; kindLabel: string; statusLabel: st
 
 function OperationEntry({ op, kindLabel, statusLabel, formatDateTime }: EntryProps) {
   const t = useTranslations("clusters.detail.operations");
+  const stepLabel = useStepLabel();
   return (
     <li className="space-y-3 px-5 py-4" data-testid="cluster-operation" data-kind={op.kind} data-status={op.status}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -66,7 +68,9 @@ function OperationEntry({ op, kindLabel, statusLabel, formatDateTime }: EntryPro
             </span>
             <div className="min-w-0 flex-1 space-y-0.5">
               <div className="flex flex-wrap items-center gap-2">
-                <code className="font-mono text-xs">{step.name}</code>
+                <span className="font-medium" title={step.name} data-testid="operation-step-label">
+                  {stepLabel(step.name)}
+                </span>
                 <Badge tone={STEP_STATUS_TONE[step.status]}>{t(`stepStatus.${step.status}`)}</Badge>
                 {step.started_at ? <span className="text-xs text-zinc-500">{t("started", { time: formatDateTime(step.started_at) })}</span> : null}
                 {step.finished_at ? <span className="text-xs text-zinc-500">{t("finished", { time: formatDateTime(step.finished_at) })}</span> : null}

@@ -5,10 +5,12 @@ import { useMemo } from "react";
 
 /**
  * Formats ISO timestamps in the browser's own time zone. Only used for data fetched on the client,
- * so server and client never render different text during hydration.
+ * so server and client never render different text during hydration. `seconds` is for timelines
+ * whose entries are often only seconds apart.
  */
-export function useFormatDateTime(): (iso: string) => string {
+export function useFormatDateTime(options: { seconds?: boolean } = {}): (iso: string) => string {
   const locale = useLocale();
-  const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }), [locale]);
+  const timeStyle = options.seconds ? "medium" : "short";
+  const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle }), [locale, timeStyle]);
   return (iso) => format.format(new Date(iso));
 }

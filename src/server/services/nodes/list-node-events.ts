@@ -9,6 +9,7 @@ export const NODE_EVENTS_MAX_LIMIT = 500;
 export interface ListNodeEventsInput {
   clusterId: string;
   nodeId?: string;
+  nodeName?: string;
   type?: NodeEventType;
   limit: number;
 }
@@ -28,7 +29,12 @@ export interface NodeEventRecord {
 export async function listNodeEvents(deps: Pick<ServiceDeps, "db">, viewer: Viewer, input: ListNodeEventsInput): Promise<NodeEventRecord[]> {
   const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
   return deps.db.nodeEvent.findMany({
-    where: { clusterId: cluster.id, ...(input.nodeId ? { nodeId: input.nodeId } : {}), ...(input.type ? { type: input.type } : {}) },
+    where: {
+      clusterId: cluster.id,
+      ...(input.nodeId ? { nodeId: input.nodeId } : {}),
+      ...(input.nodeName ? { nodeName: input.nodeName } : {}),
+      ...(input.type ? { type: input.type } : {}),
+    },
     orderBy: [{ observedAt: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(1, input.limit), NODE_EVENTS_MAX_LIMIT),
     select: { id: true, clusterId: true, nodeId: true, nodeName: true, type: true, reason: true, message: true, observedAt: true },

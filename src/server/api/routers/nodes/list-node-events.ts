@@ -7,7 +7,7 @@ export const listNodeEvents = protectedProcedure
   .input(listNodeEventsInput)
   .output(listNodeEventsOutput)
   .query(async ({ ctx, input }) => {
-    const events = await listNodeEventsUseCase(ctx.deps, ctx.viewer, { clusterId: input.cluster_id, nodeId: input.node_id, type: input.type, limit: input.limit });
+    const events = await listNodeEventsUseCase(ctx.deps, ctx.viewer, { clusterId: input.cluster_id, nodeId: input.node_id, nodeName: input.node_name, type: input.type, limit: input.limit });
     return {
       items: events.map((e) => ({
         id: e.id,

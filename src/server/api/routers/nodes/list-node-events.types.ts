@@ -2,7 +2,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { nodeEventTypeSchema, nodeEventTypes } from "@/server/domain/nodes/node-events";
 import { NODE_EVENTS_DEFAULT_LIMIT, NODE_EVENTS_MAX_LIMIT } from "@/server/services/nodes/list-node-events";
-import { nodeClusterId } from "./node.schema";
+import { nodeClusterId, nodeNameParam } from "./node.schema";
 
 export const listNodeEventsMeta = {
   openapi: {
@@ -17,6 +17,8 @@ export const listNodeEventsMeta = {
 export const listNodeEventsInput = z.object({
   cluster_id: nodeClusterId,
   node_id: z.string().trim().min(1).max(64).optional(),
+  // The console knows a node by its name; (cluster, name) is unique in `nodes`, so this is the same filter.
+  node_name: nodeNameParam.optional(),
   type: nodeEventTypeSchema.optional().describe(`One of ${nodeEventTypes.join(", ")}.`),
   limit: z
     .number()

@@ -1,0 +1,46 @@
+import type { BadgeTone } from "@/components/ui/badge";
+import type { DrainOutcome, NodeEventType, NodeItem } from "./cluster-types";
+
+export const NODE_STATUS_TONE: Record<NodeItem["status"], BadgeTone> = {
+  ready: "success",
+  not_ready: "danger",
+  unknown: "neutral",
+};
+
+/** Keyed by the events procedure's type enum, so a new event type fails `tsc` until it has a tone (and a label). */
+export const NODE_EVENT_TONE: Record<NodeEventType, BadgeTone> = {
+  joined: "info",
+  ready: "success",
+  not_ready: "danger",
+  offline: "warning",
+  cordoned: "warning",
+  uncordoned: "neutral",
+  deleted: "neutral",
+};
+export const NODE_EVENT_TYPES = Object.keys(NODE_EVENT_TONE) as NodeEventType[];
+
+export function isNodeEventType(type: string): type is NodeEventType {
+  return Object.hasOwn(NODE_EVENT_TONE, type);
+}
+
+export const DRAIN_OUTCOME_TONE: Record<DrainOutcome, BadgeTone> = {
+  evicted: "success",
+  skipped_daemonset: "neutral",
+  skipped_mirror: "neutral",
+  blocked_by_pdb: "warning",
+  failed: "danger",
+};
+
+const AGE_UNITS = [
+  { unit: "day", seconds: 86_400 },
+  { unit: "hour", seconds: 3_600 },
+  { unit: "minute", seconds: 60 },
+] as const;
+
+/** A node's age the way kubectl's AGE column reads (largest whole unit), in the page's language. */
+export function formatAge(seconds: number, locale: string): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const match = AGE_UNITS.find((u) => whole >= u.seconds);
+  const [unit, value] = match ? [match.unit, Math.floor(whole / match.seconds)] : (["second", whole] as const);
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(value);
+}
