@@ -108,6 +108,8 @@ describe("nodes and node events", () => {
     const nodeId = all[0]!.node_id!;
     expect((await events(`&node_id=${nodeId}`)).length).toBe(2);
     expect(await events("&node_id=nd_unknown")).toEqual([]);
+    expect((await events("&node_name=worker-1")).map((e) => e.id)).toEqual(all.map((e) => e.id));
+    expect(await events("&node_name=ghost")).toEqual([]);
 
     for (const bad of ["0", "501", "abc"]) {
       const res = await call("GET", `/node-events?cluster_id=${clusterId}&limit=${bad}`, { cookie: alice.cookie });

@@ -224,6 +224,13 @@ describe("waitForControlPlane", () => {
     await expect(waiting).resolves.toBeUndefined();
   });
 
+  it("gives up as soon as the namespace is being deleted, saying so, instead of waiting out the timeout", async () => {
+    await provisioner.ensureNamespace({ namespace: "tenant-going", labels: {} });
+    const waiting = rejection(provisioner.waitForControlPlane({ namespace: "tenant-going", releaseName: "demo", timeoutMs: 60_000 }));
+    await core.deleteNamespace({ name: "tenant-going" });
+    expect((await waiting).message).toMatch(/namespace tenant-going (is being deleted|no longer exists), so the control plane cannot come up/);
+  });
+
   it("stops waiting when the signal aborts", async () => {
     const controller = new AbortController();
     const waiting = rejection(provisioner.waitForControlPlane({ namespace: "tenant-w", releaseName: "never", timeoutMs: 60_000, signal: controller.signal }));

@@ -242,15 +242,28 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
           await this.core.readNamespacedSecret({ name: secretName, namespace: input.namespace });
           return true;
         } catch (err) {
-          if (statusOf(err) === 404) return false;
-          throw new Error(`reading Secret ${input.namespace}/${secretName} failed: ${apiMessage(err)}`, { cause: err });
+          if (statusOf(err) !== 404) throw new Error(`reading Secret ${input.namespace}/${secretName} failed: ${apiMessage(err)}`, { cause: err });
         }
+        // Not there yet. If the namespace itself is going away (the cluster was deleted meanwhile), it never will be.
+        await this.assertNamespaceNotGoing(input.namespace);
+        return false;
       },
       onTimeout: () =>
         new Error(
           `the vCluster control plane ${input.releaseName} did not become ready within ${Math.round(input.timeoutMs / 1000)} s (Secret ${secretName} was not written in namespace ${input.namespace}); check its pod with: kubectl -n ${input.namespace} get pods,events`,
         ),
     });
+  }
+
+  private async assertNamespaceNotGoing(namespace: string): Promise<void> {
+    let phase: string | undefined;
+    try {
+      phase = (await this.core.readNamespace({ name: namespace })).status?.phase;
+    } catch (err) {
+      if (statusOf(err) === 404) throw new Error(`namespace ${namespace} no longer exists, so the control plane cannot come up; was the cluster deleted?`, { cause: err });
+      return; // A failed read is not evidence of anything: keep waiting for the Secret.
+    }
+    if (phase === "Terminating") throw new Error(`namespace ${namespace} is being deleted, so the control plane cannot come up; was the cluster deleted?`);
   }
 
   async uninstall(input: { releaseName: string; namespace: string; signal?: AbortSignal }): Promise<void> {
