@@ -46,8 +46,8 @@ export async function installControlPlane(
   await context.renewLease();
 }
 
-/** Resolves and stores the endpoint, probes /version, and marks the cluster ready. */
-export async function connectAndMarkReady(
+/** Resolves and stores the endpoint, probes /version, then marks the cluster ready and the operation succeeded together. */
+export async function connectAndFinish(
   deps: ControlPlaneStepDeps,
   op: OperationRecorder,
   cluster: Cluster,
@@ -71,6 +71,6 @@ export async function connectAndMarkReady(
     if (!result.ok) throw new Error(`the control plane does not answer yet: ${result.error}`);
     return result;
   });
-  await writeOrStopForDelete(deps, cluster.id, { status: "ready", lastError: null, connectionStatus: mode === "off" ? "disabled" : "connected" });
+  await op.succeed((tx) => writeOrStopForDelete({ db: tx }, cluster.id, { status: "ready", lastError: null, connectionStatus: mode === "off" ? "disabled" : "connected" }));
   return { connection, probe };
 }

@@ -51,8 +51,15 @@ export class OperationRecorder {
     await this.set(name, { status: "skipped", started_at: at, finished_at: at, message: reason });
   }
 
-  async succeed(): Promise<void> {
-    await this.deps.db.clusterOperation.update({ where: { id: this.operationId }, data: { status: "succeeded", finishedAt: this.deps.now() } });
+  /**
+   * Marks the operation succeeded; `together` runs in the same transaction, so the state the
+   * operation produced (e.g. the cluster turning ready) and its success are seen at once.
+   */
+  async succeed(together?: (tx: Prisma.TransactionClient) => Promise<void>): Promise<void> {
+    await this.deps.db.$transaction(async (tx) => {
+      await together?.(tx);
+      await tx.clusterOperation.update({ where: { id: this.operationId }, data: { status: "succeeded", finishedAt: this.deps.now() } });
+    });
   }
 
   /** `final`: no retry follows, so the operation is over; otherwise it stays running for the next attempt. */

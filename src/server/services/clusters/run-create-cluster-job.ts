@@ -3,7 +3,7 @@ import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
-import { applyPlanQuota, connectAndMarkReady, installControlPlane } from "./control-plane-steps";
+import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
@@ -32,8 +32,7 @@ export function createClusterJobHandler(deps: ClusterRuntimeDeps): JobHandler {
       await op.step("copy_platform_secret", () => deps.provisioner.copyPlatformSecret({ namespace: cluster.namespace }));
       await context.renewLease();
       await installControlPlane(deps, op, cluster, mode, "helm_install", context);
-      const { connection, probe } = await connectAndMarkReady(deps, op, cluster, mode, context);
-      await op.succeed();
+      const { connection, probe } = await connectAndFinish(deps, op, cluster, mode, context);
       deps.log.info("cluster ready", { cluster_id: cluster.id, kubernetes: probe.gitVersion, api_endpoint: connection.apiEndpoint });
     } catch (error) {
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;

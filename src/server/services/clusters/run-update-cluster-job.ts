@@ -2,7 +2,7 @@ import { effectivePublicAccessMode } from "@/server/domain/clusters/public-acces
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
-import { applyPlanQuota, connectAndMarkReady, installControlPlane } from "./control-plane-steps";
+import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
@@ -30,8 +30,7 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
     try {
       await applyPlanQuota(deps, op, cluster);
       await installControlPlane(deps, op, cluster, mode, "helm_upgrade", context);
-      const { connection } = await connectAndMarkReady(deps, op, cluster, mode, context);
-      await op.succeed();
+      const { connection } = await connectAndFinish(deps, op, cluster, mode, context);
       deps.log.info("cluster updated", { cluster_id: cluster.id, public_access_mode: mode, api_endpoint: connection.apiEndpoint });
     } catch (error) {
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;

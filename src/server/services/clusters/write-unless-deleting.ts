@@ -1,5 +1,4 @@
 import type { Prisma } from "@/server/infra/db/client";
-import type { ServiceDeps } from "@/server/services/service-deps";
 import { PermanentJobError } from "@/server/services/jobs/job-handler";
 
 /** Cluster statuses after which only the delete job may write the row. */
@@ -13,12 +12,17 @@ export const cancelledByDeleteMessage = "Cancelled: the cluster is being deleted
  * deleted the cluster therefore cannot bring it back to ready/updating/error.
  * Returns false when the write was skipped.
  */
-export async function writeUnlessDeleting(deps: Pick<ServiceDeps, "db">, clusterId: string, data: Prisma.ClusterUpdateManyMutationInput): Promise<boolean> {
+/** The database or a transaction: anything that can update clusters. */
+export interface ClusterWriter {
+  db: Pick<Prisma.TransactionClient, "cluster">;
+}
+
+export async function writeUnlessDeleting(deps: ClusterWriter, clusterId: string, data: Prisma.ClusterUpdateManyMutationInput): Promise<boolean> {
   const { count } = await deps.db.cluster.updateMany({ where: { id: clusterId, status: { notIn: [...TAKEN_OVER_BY_DELETE] } }, data });
   return count === 1;
 }
 
 /** As writeUnlessDeleting, but a skipped write ends the job: there is nothing left to converge to. */
-export async function writeOrStopForDelete(deps: Pick<ServiceDeps, "db">, clusterId: string, data: Prisma.ClusterUpdateManyMutationInput): Promise<void> {
+export async function writeOrStopForDelete(deps: ClusterWriter, clusterId: string, data: Prisma.ClusterUpdateManyMutationInput): Promise<void> {
   if (!(await writeUnlessDeleting(deps, clusterId, data))) throw new PermanentJobError(cancelledByDeleteMessage);
 }
