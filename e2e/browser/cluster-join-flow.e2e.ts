@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { TEST_ADMIN } from "@e2e/env/app-server";
 import { launchBrowser, type TestBrowser } from "@e2e/env/browser";
+import { openConsolePage, signIn } from "@e2e/env/console-page";
 import { startClusterApp, type ClusterApp } from "@e2e/env/cluster-app";
 import { playKubeletDeletions } from "@e2e/env/kubelet-stand-in";
 import type { NodePortVcluster } from "@e2e/env/node-port-vcluster";
@@ -29,7 +30,7 @@ let browser: TestBrowser | undefined;
 let page: Page;
 let clusterId = "";
 let vcluster: NodePortVcluster | undefined;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
 async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `cluster-join-${name}.png`), fullPage: true });
@@ -50,12 +51,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
     env = await startClusterApp({ label: "browser_cluster_join" });
     await env.db.plan.create({ data: { ...PLAN, clusterQuota: 3, nodeQuota: 2, cpuQuota: "4", memoryQuota: "8Gi" } });
     browser = await launchBrowser({ locale: "en", colorScheme: "light" });
-    page = await browser.context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
-    });
-    page.setDefaultTimeout(30_000);
+    ({ page, errors: pageErrors } = await openConsolePage(browser));
   });
 
   afterAll(async () => {
@@ -65,11 +61,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
 
   it("creates a nodeport cluster from the dialog and shows its steps progressing", async () => {
     if (!env) throw new Error("environment not started");
-    await page.goto(new URL("/login", env.app.url).toString());
-    await page.getByLabel("Email").fill(TEST_ADMIN.email);
-    await page.getByLabel("Password").fill(TEST_ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/dashboard");
+    await signIn(page, env.app.url, TEST_ADMIN);
     await page.getByRole("navigation").getByRole("link", { name: "Clusters" }).click();
     await page.waitForURL("**/clusters");
 

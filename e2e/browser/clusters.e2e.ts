@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startAppServer, TEST_ADMIN, type AppServer } from "@e2e/env/app-server";
 import { launchBrowser, type TestBrowser } from "@e2e/env/browser";
+import { openConsolePage, signIn } from "@e2e/env/console-page";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 
 /**
@@ -17,15 +18,10 @@ let db: TestDatabase | undefined;
 let app: AppServer | undefined;
 let browser: TestBrowser | undefined;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
 async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `clusters-${name}.png`), fullPage: true });
-}
-
-function appUrl(pathname: string): string {
-  if (!app) throw new Error("app server not started");
-  return new URL(pathname, app.url).toString();
 }
 
 describe("cluster pages in a real browser", () => {
@@ -38,12 +34,7 @@ describe("cluster pages in a real browser", () => {
       env: { KUBEBYON_KUBECONFIG_PATH: "", KUBECONFIG: "", KUBEBYON_RABBITMQ_URL: "" },
     });
     browser = await launchBrowser({ locale: "en", colorScheme: "light" });
-    page = await browser.context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
-    });
-    page.setDefaultTimeout(30_000);
+    ({ page, errors: pageErrors } = await openConsolePage(browser));
   });
 
   afterAll(async () => {
@@ -53,11 +44,8 @@ describe("cluster pages in a real browser", () => {
   });
 
   it("logs in and shows the empty cluster list from the navigation", async () => {
-    await page.goto(appUrl("/login"));
-    await page.getByLabel("Email").fill(TEST_ADMIN.email);
-    await page.getByLabel("Password").fill(TEST_ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/dashboard");
+    if (!app) throw new Error("app server not started");
+    await signIn(page, app.url, TEST_ADMIN);
     await page.getByRole("navigation").getByRole("link", { name: "Clusters" }).click();
     await page.waitForURL("**/clusters");
     await page.getByRole("heading", { level: 1, name: "Clusters" }).waitFor();

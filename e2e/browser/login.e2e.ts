@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startAppServer, TEST_ADMIN, type AppServer } from "@e2e/env/app-server";
 import { launchBrowser, type TestBrowser } from "@e2e/env/browser";
+import { openConsolePage, signIn } from "@e2e/env/console-page";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { createTestUser, type TestUser } from "./fixtures/create-test-user";
 
@@ -16,7 +17,7 @@ let db: TestDatabase | undefined;
 let app: AppServer | undefined;
 let browser: TestBrowser | undefined;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
 async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -45,13 +46,7 @@ describe("console in a real browser", () => {
     // zh-CN browser: the console must start in Chinese without any cookie.
     browser = await launchBrowser({ locale: "zh-CN", colorScheme: "light" });
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
-    page = await browser.context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      // Hydration mismatches surface as console errors, not exceptions.
-      if (message.type() === "error" && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
-    });
-    page.setDefaultTimeout(30_000);
+    ({ page, errors: pageErrors } = await openConsolePage(browser));
   });
 
   afterAll(async () => {
@@ -224,10 +219,7 @@ describe("console in a real browser", () => {
   it("gives a regular user no admin navigation and a 404 for /admin", async () => {
     if (!db) return; // needs direct database access, which an external server (KUBEBYON_E2E_APP_URL) does not give
     await createTestUser(db.url, REGULAR_USER);
-    await page.getByLabel("Email").fill(REGULAR_USER.email);
-    await page.getByLabel("Password").fill(REGULAR_USER.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/dashboard");
+    await signIn(page, appUrl("/"), REGULAR_USER);
     await expect(page.getByTestId("viewer-name").textContent()).resolves.toBe(REGULAR_USER.name);
     await expect(page.getByTestId("viewer-role").textContent()).resolves.toBe("User");
     expect(await page.getByTestId("nav-section-admin").count()).toBe(0);

@@ -1,9 +1,11 @@
-import { ApiException, AuthenticationV1Api, CoreV1Api, KubeConfig, VersionApi } from "@kubernetes/client-node";
+import { AuthenticationV1Api, CoreV1Api, KubeConfig, VersionApi } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPlatformApiKeySecret, hostClusterSettings } from "@e2e/env/host-platform";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { kubeObjectExists } from "@e2e/env/kube/object-exists";
 import { playVclusterOnNodePort, type NodePortVcluster } from "@e2e/env/node-port-vcluster";
+import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes } from "@e2e/env/operation-step-outcomes";
 import { waitFor } from "@e2e/env/wait-for";
 import type { StepStatus } from "@/server/domain/clusters/operation-steps";
 import type { ClusterJobStatus } from "@/server/domain/jobs/cluster-job";
@@ -68,15 +70,7 @@ async function operations(): Promise<Operation[]> {
   return (await call<{ items: Operation[] }>("GET", `/clusters/${cluster.id}/operations`)).body.items;
 }
 
-async function namespaceExists(name: string): Promise<boolean> {
-  try {
-    await kube.kubeConfig().makeApiClient(CoreV1Api).readNamespace({ name });
-    return true;
-  } catch (err) {
-    if (err instanceof ApiException && err.code === 404) return false;
-    throw err;
-  }
-}
+const namespaceExists = (name: string) => kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespace({ name }));
 
 describe("cluster lifecycle, create to delete", () => {
   it("creates through POST /clusters and turns ready once vCluster comes up behind its NodePort", async () => {
@@ -105,15 +99,7 @@ describe("cluster lifecycle, create to delete", () => {
 
     const [create] = await operations();
     expect(create).toMatchObject({ kind: "create", status: "succeeded", error: null });
-    expect(create!.steps.map((s) => `${s.name}:${s.status}`)).toEqual([
-      "ensure_namespace:succeeded",
-      "apply_quota:skipped",
-      "copy_platform_secret:succeeded",
-      "helm_install:succeeded",
-      "wait_control_plane:succeeded",
-      "resolve_endpoint:succeeded",
-      "probe_connection:succeeded",
-    ]);
+    expect(stepOutcomes(create!.steps)).toEqual(CREATE_CONVERGED_WITHOUT_PLAN);
 
     // The kubeconfig the owner downloads works against the cluster it names.
     const kubeconfig = await call<{ kubeconfig: string }>("GET", `/clusters/${cluster.id}/kubeconfig`);
@@ -184,7 +170,7 @@ describe("cluster lifecycle, create to delete", () => {
     expect(await namespaceExists(cluster.namespace)).toBe(false);
 
     expect(del).toMatchObject({ kind: "delete", status: "succeeded", error: null });
-    expect(del!.steps.map((s) => `${s.name}:${s.status}`)).toEqual(["helm_uninstall:succeeded", "delete_namespace:succeeded", "mark_deleted:succeeded"]);
+    expect(stepOutcomes(del!.steps)).toEqual(["helm_uninstall:succeeded", "delete_namespace:succeeded", "mark_deleted:succeeded"]);
     // helm keeps its release records as Secrets in the namespace; none is left anywhere.
     const releases = await kube.helm(["list", "--all-namespaces", "--all", "-q"]);
     expect(releases.stdout.trim()).toBe("");

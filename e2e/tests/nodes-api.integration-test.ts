@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { ApiException, CoreV1Api } from "@kubernetes/client-node";
+import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { kubeObjectExists } from "@e2e/env/kube/object-exists";
+import { playKubeletDeletions } from "@e2e/env/kubelet-stand-in";
 import { waitUntil } from "@e2e/env/kube/wait-until";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { createNodeObserver } from "@/server/composition/node-observer";
@@ -70,15 +72,7 @@ const events = async (query = "") => {
   return res.body.items as EventItem[];
 };
 
-async function nodeExists(name: string): Promise<boolean> {
-  try {
-    await vcCore.readNode({ name });
-    return true;
-  } catch (err) {
-    if (err instanceof ApiException && err.code === 404) return false;
-    throw err;
-  }
-}
+const nodeExists = (name: string) => kubeObjectExists(() => vcCore.readNode({ name }));
 
 describe("nodes and node events", () => {
   it("lists the live nodes: not_ready after the kubelet registers, ready once it reports Ready", async () => {
@@ -154,7 +148,7 @@ describe("node operations", () => {
         spec: { nodeName: "worker-1", containers: [{ name: "agent", image: "registry.invalid/agent:1" }] },
       },
     });
-    const stopKubelet = playKubeletDeletions("worker-1");
+    const stopKubelet = playKubeletDeletions(vcCore, "worker-1");
     try {
       const res = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 20 } });
       expect(res.status).toBe(200);
@@ -243,27 +237,3 @@ describe("access", () => {
     expect(await api.runtime.deps.db.auditEvent.count({ where: { action: "node.delete", targetId: `${clusterId}/worker-1` } })).toBe(1);
   });
 });
-
-/**
- * Without a kubelet an evicted pod stays Terminating: the kubelet finishes graceful
- * deletion with a grace-0 delete once its containers stopped. This plays that part.
- */
-function playKubeletDeletions(node: string): () => Promise<void> {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const pods = await vcCore.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${node}` });
-      for (const p of pods.items) {
-        if (p.metadata?.deletionTimestamp && p.metadata.name && p.metadata.namespace) {
-          await vcCore.deleteNamespacedPod({ name: p.metadata.name, namespace: p.metadata.namespace, gracePeriodSeconds: 0 }).catch(() => undefined);
-        }
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-  };
-}
-

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { ApiException, CoreV1Api, PolicyV1Api, type V1Pod } from "@kubernetes/client-node";
+import { CoreV1Api, PolicyV1Api, type V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
+import { kubeObjectExists } from "@e2e/env/kube/object-exists";
+import { playKubeletDeletions } from "@e2e/env/kubelet-stand-in";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { NodeOperator } from "@/server/services/nodes/ports";
 import { mergePatch, postNodeStatus, registerNode, vclusterCredentials } from "./node-kubelet.test-fixtures";
@@ -50,39 +52,7 @@ async function runPod(node: string, name: string, meta: Partial<NonNullable<V1Po
   return pod;
 }
 
-async function podExists(name: string): Promise<boolean> {
-  try {
-    await core.readNamespacedPod({ name, namespace: NS });
-    return true;
-  } catch (err) {
-    if (err instanceof ApiException && err.code === 404) return false;
-    throw err;
-  }
-}
-
-/**
- * Without a kubelet an evicted pod stays Terminating forever: graceful deletion only sets
- * deletionTimestamp, and the kubelet finishes it with a grace-0 delete once the containers
- * stopped. This loop does that final delete for pods on `node`, until stopped.
- */
-function playKubeletDeletions(node: string): () => Promise<void> {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const pods = await core.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${node}` });
-      for (const p of pods.items) {
-        if (p.metadata?.deletionTimestamp && p.metadata.name && p.metadata.namespace) {
-          await core.deleteNamespacedPod({ name: p.metadata.name, namespace: p.metadata.namespace, gracePeriodSeconds: 0 }).catch(() => undefined);
-        }
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-  };
-}
+const podExists = (name: string) => kubeObjectExists(() => core.readNamespacedPod({ name, namespace: NS }));
 
 describe("KubeNodeOperator against a vCluster", () => {
   it("cordons and uncordons a node", async () => {
@@ -126,7 +96,7 @@ describe("KubeNodeOperator against a vCluster", () => {
     await readyNode("worker-e");
     await runPod("worker-e", "elsewhere");
 
-    const stopKubelet = playKubeletDeletions(node);
+    const stopKubelet = playKubeletDeletions(core, node);
     const started = Date.now();
     const report = await operator.drain({ credentials, node, timeoutMs: 2_000 }).finally(stopKubelet);
 
@@ -152,7 +122,7 @@ describe("KubeNodeOperator against a vCluster", () => {
     await readyNode(node);
     await runPod(node, "api-1");
     await runPod(node, "api-2");
-    const stopKubelet = playKubeletDeletions(node);
+    const stopKubelet = playKubeletDeletions(core, node);
     const report = await operator.drain({ credentials, node, timeoutMs: 10_000 }).finally(stopKubelet);
     expect(report.completed).toBe(true);
     expect(report.pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["api-1:evicted", "api-2:evicted"]);
