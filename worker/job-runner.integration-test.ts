@@ -9,6 +9,7 @@ import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { PermanentJobError, type JobHandler } from "@/server/services/jobs/job-handler";
 import { JobRunner, type JobRunnerOptions } from "@/server/services/jobs/job-runner";
+import type { JobLeaseStore } from "@/server/services/jobs/job-store";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { silentJobLogger } from "@/server/services/jobs/job-logger";
 import { startInProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
@@ -101,7 +102,7 @@ describe("JobRunner", () => {
     for (const job of jobs) expect(runs.get(job.id)).toEqual([job.leaseOwner]);
   });
 
-  it("retries a failing handler with growing backoff and fails after max_attempts", async () => {
+  it("retries a failing handler with growing backoff and marks it dead after max_attempts", async () => {
     const calls: number[] = [];
     const job = await enqueue("cluster.create", 3);
     await startRunner({
@@ -113,8 +114,8 @@ describe("JobRunner", () => {
         },
       },
     });
-    const failed = await waitForJob(job.id, (j) => j.status === "failed");
-    expect(failed).toMatchObject({ attempts: 3, lastError: "helm install failed (call 3)" });
+    const dead = await waitForJob(job.id, (j) => j.status === "dead");
+    expect(dead).toMatchObject({ attempts: 3, lastError: "helm install failed (call 3)" });
     expect(calls).toHaveLength(3);
     const [first = 0, second = 0, third = 0] = calls;
     // Backoff 150ms then 300ms (no jitter in this store).
@@ -143,6 +144,47 @@ describe("JobRunner", () => {
     });
     const failed = await waitForJob(job.id, (j) => j.status === "failed");
     expect(failed).toMatchObject({ attempts: 1, lastError: "payload has no vcluster_name" });
+  });
+
+  it("marks dead a job whose runners keep dying, without running it again", async () => {
+    const job = await enqueue("cluster.create", 2);
+    // Two runners "die" holding the job: they lease it and never finish (their handler hangs and
+    // their renewals are made to fail by moving the lease into the past).
+    for (const owner of ["runner-dies-1", "runner-dies-2"]) {
+      const leased = await store.leaseNext(owner, 10_000);
+      expect(leased).toMatchObject({ id: job.id, attempts: owner.endsWith("1") ? 1 : 2 });
+      await db.$executeRaw`UPDATE cluster_jobs SET lease_expires_at = now() - interval '1 second' WHERE id = ${job.id}`;
+    }
+    const ran: string[] = [];
+    await startRunner({ owner: "runner-survivor", handlers: { "cluster.create": async (j) => void ran.push(j.id) } });
+    const dead = await waitForJob(job.id, (j) => j.status === "dead");
+    expect(dead).toMatchObject({ attempts: 2, leaseOwner: "runner-dies-2" });
+    expect(dead.lastError).toContain("runner runner-dies-2 stopped renewing its lease");
+    await sleep(200);
+    expect(ran).toEqual([]);
+  });
+
+  it("leases the next job in the round trip that records a success, without waiting for a poll", async () => {
+    const calls = { leaseNext: 0, completeAndLeaseNext: 0 };
+    const counting: JobLeaseStore = {
+      leaseNext: (...args) => ((calls.leaseNext += 1), store.leaseNext(...args)),
+      completeAndLeaseNext: (...args) => ((calls.completeAndLeaseNext += 1), store.completeAndLeaseNext(...args)),
+      leaseById: (...args) => store.leaseById(...args),
+      renewLease: (...args) => store.renewLease(...args),
+      complete: (...args) => store.complete(...args),
+      fail: (...args) => store.fail(...args),
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await enqueue()).id);
+    const order: string[] = [];
+    await startRunner({ store: counting, pollIntervalMs: 60_000, handlers: { "cluster.create": async (j) => void order.push(j.id) } });
+    for (const id of ids) await waitForJob(id, (j) => j.status === "succeeded", 5_000);
+    // One poll found the first job; every later job came with the previous one's success (the last
+    // success found nothing more, and the freed slot may poll once more).
+    expect(calls.completeAndLeaseNext).toBe(10);
+    expect(calls.leaseNext).toBeGreaterThanOrEqual(1);
+    expect(calls.leaseNext).toBeLessThanOrEqual(2);
+    expect(order).toEqual(ids);
   });
 
   it("keeps renewing the lease so a job longer than the lease is not taken over", async () => {

@@ -35,7 +35,7 @@ export default async function AdminOverviewPage() {
     getServerCaller().then((caller) => caller.admin.getOverview()),
   ]);
   const clusterStatuses = ["provisioning", "ready", "updating", "error", "deleting", "deleted"] as const;
-  const jobStatuses = ["pending", "running", "succeeded", "failed"] as const;
+  const jobStatuses = ["pending", "running", "succeeded", "failed", "dead"] as const;
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />

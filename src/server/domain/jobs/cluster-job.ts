@@ -1,6 +1,10 @@
 import { z } from "zod";
 
-export const clusterJobStatuses = ["pending", "running", "succeeded", "failed"] as const;
+/**
+ * `failed`: stopped at once because retrying cannot help (PermanentJobError, unknown kind).
+ * `dead`: every allowed attempt was used up (handler errors or lost leases); `last_error` says why.
+ */
+export const clusterJobStatuses = ["pending", "running", "succeeded", "failed", "dead"] as const;
 export const clusterJobStatusSchema = z.enum(clusterJobStatuses);
 export type ClusterJobStatus = z.infer<typeof clusterJobStatusSchema>;
 

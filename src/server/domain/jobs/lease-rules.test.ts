@@ -31,6 +31,7 @@ describe("isLeasable", () => {
   it("never takes finished jobs", () => {
     expect(isLeasable({ status: "succeeded", runAfter: before, leaseExpiresAt: null }, now)).toBe(false);
     expect(isLeasable({ status: "failed", runAfter: before, leaseExpiresAt: before }, now)).toBe(false);
+    expect(isLeasable({ status: "dead", runAfter: before, leaseExpiresAt: before }, now)).toBe(false);
   });
 });
 

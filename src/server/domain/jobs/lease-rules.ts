@@ -12,9 +12,10 @@ export function isLeasable(job: Pick<ClusterJob, "status" | "runAfter" | "leaseE
 }
 
 /**
- * A running job whose lease expired after its last allowed attempt has
- * crashed its runner max_attempts times; running it again would likely crash
- * the next one, so it is failed instead of leased.
+ * A running job whose lease expired on its last allowed attempt has used up
+ * its attempts without reporting a result (its runner crashed or hung every
+ * time); running it again would likely crash the next runner too, so it is
+ * marked dead instead of leased.
  */
 export function isExhaustedAfterLeaseExpiry(job: Pick<ClusterJob, "status" | "attempts" | "maxAttempts" | "leaseExpiresAt">, now: Date): boolean {
   return (

@@ -30,12 +30,13 @@ describe("decideFailureOutcome", () => {
     expect(decideFailureOutcome({ attempts: 2, maxAttempts: 3, retry: true, policy: noJitter })).toEqual({ status: "pending", retryInMs: 10_000 });
   });
 
-  it("fails for good once the last attempt failed", () => {
-    expect(decideFailureOutcome({ attempts: 3, maxAttempts: 3, retry: true })).toEqual({ status: "failed" });
-    expect(decideFailureOutcome({ attempts: 4, maxAttempts: 3, retry: true })).toEqual({ status: "failed" });
+  it("is dead once the last attempt failed", () => {
+    expect(decideFailureOutcome({ attempts: 3, maxAttempts: 3, retry: true })).toEqual({ status: "dead" });
+    expect(decideFailureOutcome({ attempts: 4, maxAttempts: 3, retry: true })).toEqual({ status: "dead" });
   });
 
-  it("fails at once when the failure is not retryable", () => {
+  it("fails at once when the failure is not retryable, even with attempts left or none left", () => {
     expect(decideFailureOutcome({ attempts: 1, maxAttempts: 5, retry: false })).toEqual({ status: "failed" });
+    expect(decideFailureOutcome({ attempts: 5, maxAttempts: 5, retry: false })).toEqual({ status: "failed" });
   });
 });

@@ -26,9 +26,12 @@ export function retryDelayMs(attempts: number, policy: BackoffPolicy = defaultBa
   return Math.max(0, Math.round(delay));
 }
 
-export type FailureOutcome = { status: "pending"; retryInMs: number } | { status: "failed" };
+export type FailureOutcome = { status: "pending"; retryInMs: number } | { status: "failed" } | { status: "dead" };
 
-/** What a failed attempt turns the job into: another try later, or a final failure. */
+/**
+ * What a failed attempt turns the job into: another try later; `failed` when
+ * the error says retrying cannot help; `dead` when no attempts are left.
+ */
 export function decideFailureOutcome(input: {
   attempts: number;
   maxAttempts: number;
@@ -36,6 +39,7 @@ export function decideFailureOutcome(input: {
   policy?: BackoffPolicy;
   random?: () => number;
 }): FailureOutcome {
-  if (!input.retry || input.attempts >= input.maxAttempts) return { status: "failed" };
+  if (!input.retry) return { status: "failed" };
+  if (input.attempts >= input.maxAttempts) return { status: "dead" };
   return { status: "pending", retryInMs: retryDelayMs(input.attempts, input.policy, input.random) };
 }

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
 
 // Model types (User, Cluster, ClusterJob, ...), enums (ClusterStatus, UserRole, ...) and the
@@ -8,7 +9,27 @@ export * from "./generated/prisma/client";
 
 export type Db = PrismaClient;
 
-// One client per process (web, worker, test); each owns its own pg pool through the adapter.
+const pools = new WeakMap<Db, pg.Pool>();
+
+// One client per process (web, worker, test); each owns one pg pool, shared with the job queue's
+// hot statements (see pgPoolOf) and closed by $disconnect().
 export function createPrismaClient(connectionString: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  const pool = new pg.Pool({ connectionString });
+  // An idle connection that drops is discarded by the pool and the next query opens a new one; without
+  // a listener the 'error' event would crash the process (Prisma adds its own only once it connects).
+  pool.on("error", () => undefined);
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The pg pool behind a client made by createPrismaClient. Only for statements
+ * on a hot path where Prisma's query layer costs more than the query itself
+ * (the job queue's lease/complete round trips: docs/benchmarks.md).
+ */
+export function pgPoolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error("this Prisma client was not made by createPrismaClient(), so it has no pg pool to share");
+  return pool;
 }

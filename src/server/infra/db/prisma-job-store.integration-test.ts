@@ -132,7 +132,7 @@ describe("PrismaJobStore", () => {
     expect((await store.get(first.id))?.status).toBe("pending");
   });
 
-  it("puts a failed attempt back with exponential backoff and fails it after max_attempts", async () => {
+  it("puts a failed attempt back with exponential backoff and marks it dead after max_attempts", async () => {
     await clearJobs();
     const job = await store.enqueue({ clusterId, kind: "cluster.create", payload: {}, maxAttempts: 3 });
 
@@ -153,7 +153,7 @@ describe("PrismaJobStore", () => {
 
     await store.leaseById(job.id, "runner-a", 30_000);
     const final = await store.fail(job.id, "runner-a", "helm failed #3", { retry: true });
-    expect(final).toMatchObject({ status: "failed", attempts: 3, lastError: "helm failed #3", leaseExpiresAt: null });
+    expect(final).toMatchObject({ status: "dead", attempts: 3, lastError: "helm failed #3", leaseExpiresAt: null, leaseOwner: "runner-a" });
     expect(final?.finishedAt).toBeInstanceOf(Date);
     expect(await store.leaseNext("runner-a", 30_000)).toBeNull();
   });
@@ -168,15 +168,84 @@ describe("PrismaJobStore", () => {
     expect(failed?.lastError).toMatch(/more characters\]$/);
   });
 
-  it("fails instead of re-leasing a job whose runner died on its last attempt", async () => {
+  it("marks dead instead of re-leasing a job whose runner died on its last attempt", async () => {
     await clearJobs();
     const job = await store.enqueue({ clusterId, kind: "cluster.create", payload: {}, maxAttempts: 1 });
     await store.leaseNext("runner-crashed", 100);
     await sleep(200);
+    expect(await store.leaseById(job.id, "runner-b", 30_000)).toBeNull();
     expect(await store.leaseNext("runner-b", 30_000)).toBeNull();
-    const failed = await store.get(job.id);
-    expect(failed?.status).toBe("failed");
-    expect(failed?.lastError).toContain("runner-crashed stopped renewing its lease");
+    const dead = await store.get(job.id);
+    expect(dead).toMatchObject({ status: "dead", attempts: 1, leaseExpiresAt: null });
+    expect(dead?.finishedAt).toBeInstanceOf(Date);
+    expect(dead?.lastError).toBe(
+      "attempt 1 of 1: runner runner-crashed stopped renewing its lease without reporting a result; no attempts left",
+    );
+    expect(await store.leaseNext("runner-b", 30_000)).toBeNull();
+  });
+
+  it("fails (not dead) a non-retryable error even on the last attempt", async () => {
+    await clearJobs();
+    const job = await store.enqueue({ clusterId, kind: "cluster.create", payload: {}, maxAttempts: 1 });
+    await store.leaseNext("runner-a", 30_000);
+    expect(await store.fail(job.id, "runner-a", "cluster is gone", { retry: false })).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("completes a job and leases the next due one in the same call", async () => {
+    await clearJobs();
+    const first = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    const second = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await db.$executeRaw`UPDATE cluster_jobs SET run_after = now() - interval '1 minute' WHERE id = ${first.id}`;
+    expect((await store.leaseNext("runner-a", 30_000))?.id).toBe(first.id);
+
+    const result = await store.completeAndLeaseNext(first.id, "runner-a", 30_000);
+    expect(result.completed).toBe(true);
+    expect(result.next).toMatchObject({ id: second.id, status: "running", leaseOwner: "runner-a", attempts: 1 });
+    expect(await store.get(first.id)).toMatchObject({ status: "succeeded", leaseOwner: "runner-a", leaseExpiresAt: null });
+
+    expect(await store.completeAndLeaseNext(second.id, "runner-a", 30_000)).toEqual({ completed: true, next: null });
+    expect(await store.completeAndLeaseNext(second.id, "runner-a", 30_000)).toEqual({ completed: false, next: null });
+  });
+
+  it("does not record a success for a lost lease but still leases the next job", async () => {
+    await clearJobs();
+    const first = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await store.leaseNext("runner-a", 30_000);
+    await db.$executeRaw`UPDATE cluster_jobs SET lease_owner = 'runner-b' WHERE id = ${first.id}`;
+    const second = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+
+    const result = await store.completeAndLeaseNext(first.id, "runner-a", 30_000);
+    expect(result.completed).toBe(false);
+    expect(result.next?.id).toBe(second.id);
+    expect(await store.get(first.id)).toMatchObject({ status: "running", leaseOwner: "runner-b" });
+  });
+
+  it("takes over an expired lease before pending work when the expiry check is due, and leases pending work by run_after", async () => {
+    await clearJobs();
+    const alwaysChecks = new PrismaJobStore(db, { expiryCheckIntervalMs: 0 });
+    const crashed = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await store.leaseNext("runner-crashed", 100);
+    const later = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    const earlier = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await db.$executeRaw`UPDATE cluster_jobs SET run_after = now() - interval '1 minute' WHERE id = ${earlier.id}`;
+    await sleep(200);
+
+    expect(await alwaysChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: crashed.id, attempts: 2, leaseOwner: "runner-b" });
+    expect((await alwaysChecks.leaseNext("runner-b", 30_000))?.id).toBe(earlier.id);
+    expect((await alwaysChecks.leaseNext("runner-b", 30_000))?.id).toBe(later.id);
+  });
+
+  it("between expiry checks serves pending work first, but never reports an empty queue while an expired lease waits", async () => {
+    await clearJobs();
+    const rarelyChecks = new PrismaJobStore(db, { expiryCheckIntervalMs: 60_000 });
+    const crashed = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    expect((await rarelyChecks.leaseNext("runner-crashed", 100))?.id).toBe(crashed.id); // the first call checks
+    const pending = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await sleep(200);
+
+    expect((await rarelyChecks.leaseNext("runner-b", 30_000))?.id).toBe(pending.id);
+    expect(await rarelyChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: crashed.id, attempts: 2, leaseOwner: "runner-b" });
+    expect(await rarelyChecks.leaseNext("runner-b", 30_000)).toBeNull();
   });
 
   it("lists newest first, filtered by status and cluster, limited", async () => {

@@ -1,6 +1,6 @@
+import type pg from "pg";
 import { newId } from "@/server/domain/ids";
 import {
-  clusterJobStatusSchema,
   defaultMaxAttempts,
   type ClusterJob,
   type EnqueueJobInput,
@@ -9,8 +9,9 @@ import {
 } from "@/server/domain/jobs/cluster-job";
 import { trimErrorText } from "@/server/domain/jobs/lease-rules";
 import { decideFailureOutcome, defaultBackoffPolicy, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
-import type { JobStore } from "@/server/services/jobs/job-store";
-import { Prisma, type ClusterJob as ClusterJobRow, type Db } from "./client";
+import type { CompleteAndLeaseResult, JobStore } from "@/server/services/jobs/job-store";
+import { pgPoolOf, type Prisma, type ClusterJob as ClusterJobRow, type Db } from "./client";
+import * as statements from "./job-lease-statements";
 
 /** A Prisma client or the `tx` of an interactive transaction. */
 export type DbTransaction = Prisma.TransactionClient;
@@ -19,39 +20,40 @@ export interface PrismaJobStoreOptions {
   backoff?: BackoffPolicy;
   /** Injectable for tests; used for backoff jitter. */
   random?: () => number;
+  /**
+   * While pending work keeps coming, how often a lease also looks at expired
+   * leases (takeover, dead marking). Default 1 s: crash recovery under load
+   * is the lease length plus at most this. An empty pending pick always looks.
+   */
+  expiryCheckIntervalMs?: number;
 }
-
-// Columns in the shape of the domain ClusterJob, for raw queries.
-const jobColumns = Prisma.raw(`
-  id, cluster_id AS "clusterId", operation_id AS "operationId", kind, status::text AS status,
-  attempts, max_attempts AS "maxAttempts", run_after AS "runAfter", lease_owner AS "leaseOwner",
-  lease_expires_at AS "leaseExpiresAt", last_error AS "lastError", payload,
-  started_at AS "startedAt", finished_at AS "finishedAt", created_at AS "createdAt", updated_at AS "updatedAt"`);
-
-// Mirrors isLeasable()/isExhaustedAfterLeaseExpiry() in domain/jobs/lease-rules.ts, evaluated with
-// the database clock so runners on machines with skewed clocks agree.
-const leasable = Prisma.sql`(
-  (status = 'pending' AND run_after <= now())
-  OR (status = 'running' AND lease_expires_at <= now() AND attempts < max_attempts)
-)`;
 
 const maxListLimit = 500;
 
 /**
- * cluster_jobs as a lease queue. Leasing is one UPDATE over a
- * `FOR UPDATE SKIP LOCKED` pick, so competing runners never wait on or take
- * the same row; every owner-scoped write re-checks lease_owner.
+ * cluster_jobs as a lease queue. Enqueue and the admin reads go through
+ * Prisma (enqueue joins the caller's transaction); the lease round trips go
+ * straight to the same pg pool as prepared statements (job-lease-statements.ts),
+ * because they run once per job and Prisma's query layer cost more than the
+ * queries themselves. Leasing uses `FOR UPDATE SKIP LOCKED`, so competing
+ * runners never wait on or take the same row; every owner-scoped write
+ * re-checks lease_owner.
  */
 export class PrismaJobStore implements JobStore<DbTransaction> {
+  private readonly pool: pg.Pool;
   private readonly backoff: BackoffPolicy;
   private readonly random: () => number;
+  private readonly expiryCheckIntervalMs: number;
+  private expiryCheckDueAt = 0;
 
   constructor(
     private readonly db: Db,
     options: PrismaJobStoreOptions = {},
   ) {
+    this.pool = pgPoolOf(db);
     this.backoff = options.backoff ?? defaultBackoffPolicy;
     this.random = options.random ?? Math.random;
+    this.expiryCheckIntervalMs = options.expiryCheckIntervalMs ?? 1_000;
   }
 
   async enqueue(input: EnqueueJobInput, tx?: DbTransaction): Promise<ClusterJob> {
@@ -73,98 +75,41 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
   }
 
   async leaseNext(owner: string, leaseMs: number): Promise<ClusterJob | null> {
-    // Cheap: it touches only running rows (a handful), through the status index.
-    await this.failExhaustedLeases();
-    // Two narrow picks instead of one OR: each walks the (status, run_after) index in order and stops at
-    // the first unlocked row, so leasing stays cheap however long the backlog is (an OR forced a sort of
-    // every pending row on each poll: docs/benchmarks.md).
-    const pending = await this.leaseWhere(owner, leaseMs, Prisma.sql`status = 'pending' AND run_after <= now()`, Prisma.sql`run_after`);
-    if (pending) return pending;
-    return this.leaseWhere(
-      owner,
-      leaseMs,
-      Prisma.sql`status = 'running' AND lease_expires_at <= now() AND attempts < max_attempts`,
-      Prisma.sql`lease_expires_at`,
-    );
+    return (await this.finishAndLease(null, owner, leaseMs)).next;
   }
 
-  private async leaseWhere(owner: string, leaseMs: number, where: Prisma.Sql, order: Prisma.Sql): Promise<ClusterJob | null> {
-    const rows = await this.db.$queryRaw<RawJob[]>`
-      WITH picked AS (
-        SELECT id AS job_id FROM cluster_jobs
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE cluster_jobs SET ${leaseAssignments(owner, leaseMs)}
-      FROM picked WHERE cluster_jobs.id = picked.job_id
-      RETURNING ${jobColumns}`;
-    return rows[0] ? fromRaw(rows[0]) : null;
+  completeAndLeaseNext(id: string, owner: string, leaseMs: number): Promise<CompleteAndLeaseResult> {
+    return this.finishAndLease(id, owner, leaseMs);
   }
 
   async leaseById(id: string, owner: string, leaseMs: number): Promise<ClusterJob | null> {
-    const rows = await this.db.$queryRaw<RawJob[]>`
-      WITH picked AS (
-        SELECT id AS job_id FROM cluster_jobs
-        WHERE id = ${id} AND ${leasable}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE cluster_jobs SET ${leaseAssignments(owner, leaseMs)}
-      FROM picked WHERE cluster_jobs.id = picked.job_id
-      RETURNING ${jobColumns}`;
-    return rows[0] ? fromRaw(rows[0]) : null;
+    const { rows } = await this.pool.query<statements.JobRow>(statements.leaseById(id, owner, leaseMsParam(leaseMs)));
+    return rows[0] ? statements.jobFromRow(rows[0]) : null;
   }
 
   async renewLease(id: string, owner: string, leaseMs: number): Promise<boolean> {
-    const count = await this.db.$executeRaw`
-      UPDATE cluster_jobs
-      SET lease_expires_at = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
-      WHERE id = ${id} AND status = 'running' AND lease_owner = ${owner}`;
-    return count === 1;
+    const { rowCount } = await this.pool.query(statements.renewLease(id, owner, leaseMsParam(leaseMs)));
+    return rowCount === 1;
   }
 
   async complete(id: string, owner: string): Promise<boolean> {
-    // lease_owner stays as a record of who ran the job; the expiry goes because nothing holds it.
-    const count = await this.db.$executeRaw`
-      UPDATE cluster_jobs
-      SET status = 'succeeded', lease_expires_at = NULL, finished_at = now(), updated_at = now()
-      WHERE id = ${id} AND status = 'running' AND lease_owner = ${owner}`;
-    return count === 1;
+    const { rowCount } = await this.pool.query(statements.complete(id, owner));
+    return rowCount === 1;
   }
 
   async fail(id: string, owner: string, error: string, options: { retry: boolean }): Promise<ClusterJob | null> {
     const lastError = trimErrorText(error) || "job failed without an error message";
-    return this.db.$transaction(async (tx) => {
-      const held = await tx.$queryRaw<{ attempts: number; maxAttempts: number }[]>`
-        SELECT attempts, max_attempts AS "maxAttempts" FROM cluster_jobs
-        WHERE id = ${id} AND status = 'running' AND lease_owner = ${owner}
-        FOR UPDATE`;
-      const current = held[0];
-      if (!current) return null;
-      const outcome = decideFailureOutcome({
-        attempts: current.attempts,
-        maxAttempts: current.maxAttempts,
-        retry: options.retry,
-        policy: this.backoff,
-        random: this.random,
-      });
-      const rows =
-        outcome.status === "pending"
-          ? await tx.$queryRaw<RawJob[]>`
-              UPDATE cluster_jobs
-              SET status = 'pending', run_after = now() + ${outcome.retryInMs}::int * interval '1 millisecond',
-                  lease_owner = NULL, lease_expires_at = NULL, last_error = ${lastError}, updated_at = now()
-              WHERE id = ${id}
-              RETURNING ${jobColumns}`
-          : await tx.$queryRaw<RawJob[]>`
-              UPDATE cluster_jobs
-              SET status = 'failed', lease_expires_at = NULL, last_error = ${lastError},
-                  finished_at = now(), updated_at = now()
-              WHERE id = ${id}
-              RETURNING ${jobColumns}`;
-      return rows[0] ? fromRaw(rows[0]) : null;
-    });
+    // No transaction needed: the write below only applies while the lease we read is still ours
+    // (same owner, same attempt), so a takeover in between makes it a no-op.
+    const held = (await this.pool.query<{ attempts: number; maxAttempts: number }>(statements.heldAttempts(id, owner))).rows[0];
+    if (!held) return null;
+    const outcome = decideFailureOutcome({ ...held, retry: options.retry, policy: this.backoff, random: this.random });
+    const statement =
+      outcome.status === "pending"
+        ? statements.retryLater(id, owner, held.attempts, outcome.retryInMs, lastError)
+        : statements.finishUnsuccessfully(id, owner, held.attempts, outcome.status, lastError);
+    const { rows } = await this.pool.query<statements.JobRow>(statement);
+    return rows[0] ? statements.jobFromRow(rows[0]) : null;
   }
 
   async list(filter: ListJobsFilter): Promise<ClusterJob[]> {
@@ -183,33 +128,40 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
   }
 
   /**
-   * A job whose runner died on its last allowed attempt is failed rather
-   * than leased again: the same input would likely kill the next runner too.
+   * Records `finishedId`'s success (if any) and leases the next job. The cheap
+   * statement only looks at pending work; expired leases are looked at when
+   * that finds nothing and at least every expiryCheckIntervalMs, because
+   * their scan reads every running row (job-lease-statements.ts).
    */
-  private async failExhaustedLeases(): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE cluster_jobs
-      SET status = 'failed', lease_expires_at = NULL, finished_at = now(), updated_at = now(),
-          last_error = left(
-            'attempt ' || attempts || ' of ' || max_attempts || ': runner ' || coalesce(lease_owner, 'unknown')
-            || ' stopped renewing its lease without reporting a result; no attempts left'
-            || coalesce(' (previous error: ' || last_error || ')', ''),
-            4000)
-      WHERE status = 'running' AND lease_expires_at <= now() AND attempts >= max_attempts`;
+  private async finishAndLease(finishedId: string | null, owner: string, leaseMs: number): Promise<CompleteAndLeaseResult> {
+    const ms = leaseMsParam(leaseMs);
+    if (Date.now() >= this.expiryCheckDueAt) return this.finishAndLeaseAny(finishedId, owner, ms);
+    const result = await this.runFinishAndLease(statements.finishAndLeaseDue(finishedId, owner, ms));
+    if (result.next) return result;
+    const { next } = await this.finishAndLeaseAny(null, owner, ms);
+    return { completed: result.completed, next };
+  }
+
+  private finishAndLeaseAny(finishedId: string | null, owner: string, leaseMs: number): Promise<CompleteAndLeaseResult> {
+    this.expiryCheckDueAt = Date.now() + this.expiryCheckIntervalMs;
+    return this.runFinishAndLease(statements.finishAndLeaseAny(finishedId, owner, leaseMs));
+  }
+
+  private async runFinishAndLease(statement: statements.NamedStatement): Promise<CompleteAndLeaseResult> {
+    const { rows } = await this.pool.query<(statements.JobRow & { completed: number }) | { completed: number; id: null }>(statement);
+    const row = rows[0];
+    if (!row) throw new Error("the lease statement returned no row; it always returns exactly one");
+    return { completed: row.completed === 1, next: row.id === null ? null : statements.jobFromRow(row) };
   }
 }
 
-function leaseAssignments(owner: string, leaseMs: number): Prisma.Sql {
-  return Prisma.sql`
-    status = 'running', lease_owner = ${owner},
-    lease_expires_at = now() + ${Math.round(leaseMs)}::int * interval '1 millisecond',
-    attempts = cluster_jobs.attempts + 1, started_at = now(), updated_at = now()`;
-}
-
-type RawJob = Omit<ClusterJob, "status"> & { status: string };
-
-function fromRaw(raw: RawJob): ClusterJob {
-  return { ...raw, status: clusterJobStatusSchema.parse(raw.status) };
+function leaseMsParam(leaseMs: number): number {
+  const ms = Math.round(leaseMs);
+  // The statements bind it as int4.
+  if (!Number.isInteger(ms) || ms < 1 || ms > 2_147_483_647) {
+    throw new RangeError(`leaseMs must be between 1 ms and about 24 days (got ${leaseMs})`);
+  }
+  return ms;
 }
 
 function fromRow(row: ClusterJobRow): ClusterJob {

@@ -75,7 +75,8 @@ describe("cluster.create job", () => {
       "probe_connection:succeeded",
     ]);
     for (const s of steps) expect(Date.parse(s.finished_at!)).toBeGreaterThanOrEqual(Date.parse(s.started_at!));
-    const job = await h.db.clusterJob.findFirstOrThrow({ where: { clusterId: created.id } });
+    // The runner records the job's success just after the handler returns, so wait for it too.
+    const job = await h.waitFor("job to be recorded", () => h.db.clusterJob.findFirstOrThrow({ where: { clusterId: created.id } }), (j) => j.status !== "running");
     expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
 
     const ns = await core.readNamespace({ name: ready.namespace });

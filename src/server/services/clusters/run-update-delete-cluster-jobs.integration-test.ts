@@ -81,7 +81,9 @@ describe("cluster.update and cluster.delete jobs", () => {
     expect(off).toMatchObject({ status: "ready", publicAccessEnabled: false, apiEndpoint: null, publicAccessPort: null, kubeconfigAvailable: false, connectionStatus: "disabled" });
     expect(off.publicAccessMode).toBe("loadbalancer"); // kept, so switching back on restores it
     expect((await core.readNamespacedService({ name: off.vclusterName, namespace: off.namespace })).spec?.type).toBe("ClusterIP");
-    expect(await h.db.clusterJob.count({ where: { clusterId: id, kind: CLUSTER_UPDATE_JOB, status: "succeeded" } })).toBe(2);
+    // The runner records a job's success just after its handler returns, so wait for the count.
+    const countSucceeded = () => h.db.clusterJob.count({ where: { clusterId: id, kind: CLUSTER_UPDATE_JOB, status: "succeeded" } });
+    expect(await h.waitFor("both update jobs to be recorded", countSucceeded, (n) => n === 2)).toBe(2);
 
     // A rename alone is a row change: no job, status stays ready.
     const renamed = await updateCluster(h.deps, viewer, id, { name: "Switcher 2" }, origin);

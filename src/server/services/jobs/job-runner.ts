@@ -27,7 +27,6 @@ export interface JobRunnerOptions {
 interface ActiveJob {
   job: ClusterJob;
   controller: AbortController;
-  done: Promise<void>;
 }
 
 type RunnerState = "idle" | "running" | "stopping" | "stopped";
@@ -192,32 +191,47 @@ export class JobRunner {
     else this.log.debug("wake-up skipped: job not leasable (running elsewhere, finished or backing off)", { jobId });
   }
 
-  private launch(job: ClusterJob, source: "poll" | "wakeup"): void {
-    const controller = new AbortController();
-    const entry: ActiveJob = { job, controller, done: Promise.resolve() };
-    this.active.set(job.id, entry);
-    this.log.info("job leased", { jobId: job.id, kind: job.kind, clusterId: job.clusterId, attempt: job.attempts, source });
-    entry.done = this.execute(job, controller)
-      .catch((error: unknown) => {
-        this.log.error("job bookkeeping failed; the lease will expire and the job will be retried", {
-          jobId: job.id,
-          error: describeError(error),
-        });
-      })
-      .finally(() => {
-        this.active.delete(job.id);
-        this.notifyChange();
-        this.wake();
-      });
+  /**
+   * Runs a leased job in one slot and keeps the slot busy with the jobs leased
+   * in the same round trip as each success (completeAndLeaseNext), so a busy
+   * queue costs one statement per job and no wait for the next poll.
+   */
+  private launch(first: ClusterJob, source: "poll" | "wakeup"): void {
+    const runSlot = async () => {
+      let job: ClusterJob | null = first;
+      let via: "poll" | "wakeup" | "chain" = source;
+      while (job) {
+        const current: ClusterJob = job;
+        const controller = new AbortController();
+        this.active.set(current.id, { job: current, controller });
+        this.log.info("job leased", { jobId: current.id, kind: current.kind, clusterId: current.clusterId, attempt: current.attempts, source: via });
+        try {
+          job = await this.execute(current, controller);
+        } catch (error) {
+          job = null;
+          this.log.error("job bookkeeping failed; the lease will expire and the job will be retried", {
+            jobId: current.id,
+            error: describeError(error),
+          });
+        }
+        // The next job (if any) takes this slot over in the same tick, so concurrency never exceeds its limit.
+        this.active.delete(current.id);
+        via = "chain";
+      }
+      this.notifyChange();
+      this.wake();
+    };
+    void runSlot();
   }
 
-  private async execute(job: ClusterJob, controller: AbortController): Promise<void> {
+  /** Runs one job and records its outcome; returns the next job when its lease came with the result. */
+  private async execute(job: ClusterJob, controller: AbortController): Promise<ClusterJob | null> {
     const handler = this.registry.get(job.kind);
     if (!handler) {
       const message = unknownKindError(job.kind);
       this.log.error("job failed: unknown kind", { jobId: job.id, kind: job.kind });
       await this.store.fail(job.id, this.owner, message, { retry: false });
-      return;
+      return null;
     }
 
     let leaseLost = false;
@@ -241,36 +255,46 @@ export class JobRunner {
           if (!(await renew())) throw new LeaseLostError(job.id);
         },
       });
-      stopRenewing();
-      if (leaseLost) {
-        this.log.warn("job finished after its lease was lost; result not recorded", { jobId: job.id });
-        return;
-      }
-      const recorded = await this.store.complete(job.id, this.owner);
-      if (recorded) this.log.info("job succeeded", { jobId: job.id, kind: job.kind, durationMs: Date.now() - startedAt });
-      else this.log.warn("job finished but its lease had been taken over; result not recorded", { jobId: job.id });
     } catch (error) {
       stopRenewing();
-      if (leaseLost) {
-        this.log.warn("job stopped after its lease was lost", { jobId: job.id, error: describeError(error) });
-        return;
-      }
-      const permanent = error instanceof PermanentJobError;
-      const reason = this.shuttingDown && controller.signal.aborted
-        ? `interrupted because worker ${this.owner} shut down: ${describeError(error)}`
-        : describeError(error);
-      const updated = await this.store.fail(job.id, this.owner, trimErrorText(reason), { retry: !permanent });
-      this.log.warn("job attempt failed", {
-        jobId: job.id,
-        kind: job.kind,
-        attempt: job.attempts,
-        maxAttempts: job.maxAttempts,
-        status: updated?.status ?? "lease-lost",
-        runAfter: updated?.status === "pending" ? updated.runAfter.toISOString() : undefined,
-        durationMs: Date.now() - startedAt,
-        error: trimErrorText(describeError(error), 500),
-      });
+      await this.recordFailure(job, controller, error, leaseLost, startedAt);
+      return null;
     }
+    stopRenewing();
+    if (leaseLost) {
+      this.log.warn("job finished after its lease was lost; result not recorded", { jobId: job.id });
+      return null;
+    }
+    // Once stop() has begun, finish without taking new work.
+    const { completed, next } =
+      this.state === "running"
+        ? await this.store.completeAndLeaseNext(job.id, this.owner, this.leaseMs)
+        : { completed: await this.store.complete(job.id, this.owner), next: null };
+    if (completed) this.log.info("job succeeded", { jobId: job.id, kind: job.kind, durationMs: Date.now() - startedAt });
+    else this.log.warn("job finished but its lease had been taken over; result not recorded", { jobId: job.id });
+    return next;
+  }
+
+  private async recordFailure(job: ClusterJob, controller: AbortController, error: unknown, leaseLost: boolean, startedAt: number): Promise<void> {
+    if (leaseLost) {
+      this.log.warn("job stopped after its lease was lost", { jobId: job.id, error: describeError(error) });
+      return;
+    }
+    const permanent = error instanceof PermanentJobError;
+    const reason = this.shuttingDown && controller.signal.aborted
+      ? `interrupted because worker ${this.owner} shut down: ${describeError(error)}`
+      : describeError(error);
+    const updated = await this.store.fail(job.id, this.owner, trimErrorText(reason), { retry: !permanent });
+    this.log.warn("job attempt failed", {
+      jobId: job.id,
+      kind: job.kind,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      status: updated?.status ?? "lease-lost",
+      runAfter: updated?.status === "pending" ? updated.runAfter.toISOString() : undefined,
+      durationMs: Date.now() - startedAt,
+      error: trimErrorText(describeError(error), 500),
+    });
   }
 
   /** Renews on a timer; a failed round trip is logged and retried on the next tick. */

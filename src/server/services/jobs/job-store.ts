@@ -2,14 +2,31 @@ import type { ClusterJob, EnqueueJobInput, ListJobsFilter } from "@/server/domai
 
 export type { EnqueueJobInput, ListJobsFilter };
 
+export interface CompleteAndLeaseResult {
+  /** False when the lease on the finished job was no longer ours, so its success was not recorded. */
+  completed: boolean;
+  /** The next job, leased in the same round trip; null when none is due. */
+  next: ClusterJob | null;
+}
+
 /**
  * The leasing half of the queue: what a runner needs. Every method that takes
  * `owner` only acts while that owner still holds the job, so a runner whose
  * lease was taken over cannot overwrite the new owner's work.
  */
 export interface JobLeaseStore {
-  /** One due pending job, or a running job whose lease expired; null when there is none. */
+  /**
+   * A running job whose lease expired (taken over first), else the due pending job with the
+   * oldest run_after; null when there is none. Marks `dead` the jobs whose lease expired on
+   * their last attempt.
+   */
   leaseNext(owner: string, leaseMs: number): Promise<ClusterJob | null>;
+  /**
+   * complete(id, owner) and leaseNext(owner, leaseMs) in one round trip and one commit: what a
+   * runner with a free slot does after every successful job, so a busy queue costs one statement
+   * per job.
+   */
+  completeAndLeaseNext(id: string, owner: string, leaseMs: number): Promise<CompleteAndLeaseResult>;
   /** Same rules as leaseNext for one id (a wake-up message); null when that job is not leasable now. */
   leaseById(id: string, owner: string, leaseMs: number): Promise<ClusterJob | null>;
   /** Extends the lease; false when the lease is no longer ours. */
@@ -18,8 +35,9 @@ export interface JobLeaseStore {
   complete(id: string, owner: string): Promise<boolean>;
   /**
    * Records a failed attempt: pending again after a backoff while attempts
-   * remain and `retry` is true, otherwise failed. Returns the updated job, or
-   * null when the lease is no longer ours.
+   * remain and `retry` is true; `failed` when `retry` is false (retrying cannot
+   * help); `dead` when no attempts are left. Returns the updated job, or null
+   * when the lease is no longer ours.
    */
   fail(id: string, owner: string, error: string, options: { retry: boolean }): Promise<ClusterJob | null>;
 }

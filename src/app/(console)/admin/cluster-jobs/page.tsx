@@ -13,9 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const STATUSES = ["pending", "running", "succeeded", "failed"] as const;
+const STATUSES = ["pending", "running", "succeeded", "failed", "dead"] as const;
 type Status = (typeof STATUSES)[number];
-const TONE: Record<Status, BadgeTone> = { pending: "info", running: "warning", succeeded: "success", failed: "danger" };
+const TONE: Record<Status, BadgeTone> = { pending: "info", running: "warning", succeeded: "success", failed: "danger", dead: "danger" };
 const isStatus = (v: unknown): v is Status => typeof v === "string" && (STATUSES as readonly string[]).includes(v);
 
 export default async function ClusterJobsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
