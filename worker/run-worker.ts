@@ -1,4 +1,5 @@
 import { buildClusterRuntimeDeps } from "@/server/composition/cluster-runtime";
+import { startAbandonedOperationSweeper } from "@/server/composition/abandoned-operation-sweeper";
 import { createNodeObserver } from "@/server/composition/node-observer";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { createPrismaClient } from "@/server/infra/db/client";
@@ -54,11 +55,13 @@ export async function runWorker(config: Config, log: Logger): Promise<RunningWor
   }
   const nodeObserver = createNodeObserver(config, clusterRuntime, config.workerId);
   nodeObserver.start();
+  const stopSweeper = startAbandonedOperationSweeper({ db, now: () => new Date() }, log);
   log.info("worker ready", { workerId: config.workerId, mode: wakeups ? "rabbitmq+polling" : "polling", queue: wakeups?.queue });
 
   return {
     runner,
     async stop() {
+      await stopSweeper();
       await nodeObserver.stop();
       await runner.stop();
       await wakeups?.close();

@@ -4,6 +4,7 @@ import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
 import type { NodeObserver } from "@/server/services/nodes/node-observer";
+import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { createNodeObserver } from "./node-observer";
 import { getRuntime } from "./runtime";
 
@@ -29,6 +30,7 @@ export async function startWebBackground(): Promise<void> {
 
   let executor: InProcessJobExecutor | undefined;
   let nodeObserver: NodeObserver | undefined;
+  let stopSweeper: (() => Promise<void>) | undefined;
   if (inProcessWakeups) {
     executor = await startInProcessJobExecutor({
       wakeups: inProcessWakeups,
@@ -43,11 +45,13 @@ export async function startWebBackground(): Promise<void> {
     nodeObserver = createNodeObserver(config, clusterRuntime, `web-${config.workerId}`);
     nodeObserver.start();
     log.info("node observer running in-process", { node_observer: "client-node-watch" });
+    stopSweeper = startAbandonedOperationSweeper(deps, log);
   } else {
     log.info("cluster jobs and node observation go to kubebyon-worker via RabbitMQ", { queue: config.rabbitmqQueue });
   }
 
   const shutdown = async () => {
+    await stopSweeper?.();
     await nodeObserver?.stop().catch((error: unknown) => log.error("node observer did not stop cleanly", { err: error }));
     await executor?.stop().catch((error: unknown) => log.error("job executor did not stop cleanly", { err: error }));
     await deps.wakeups.close().catch(() => undefined);
