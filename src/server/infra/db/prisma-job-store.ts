@@ -165,22 +165,5 @@ function leaseMsParam(leaseMs: number): number {
 }
 
 function fromRow(row: ClusterJobRow): ClusterJob {
-  return {
-    id: row.id,
-    clusterId: row.clusterId,
-    operationId: row.operationId,
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    maxAttempts: row.maxAttempts,
-    runAfter: row.runAfter,
-    leaseOwner: row.leaseOwner,
-    leaseExpiresAt: row.leaseExpiresAt,
-    lastError: row.lastError,
-    payload: row.payload as JsonValue,
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+  return statements.jobFromRow({ ...row, payload: row.payload as JsonValue });
 }
