@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import en from "./messages/en.json";
-import zhCN from "./messages/zh-CN.json";
+import { CATALOG_PARTS, MESSAGES } from "./messages";
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -19,9 +18,18 @@ function placeholders(message: string): string[] {
   return [...message.matchAll(/\{(\w+)/g)].map((m) => m[1] ?? "").sort();
 }
 
-const catalogs = { en: flatten(en), "zh-CN": flatten(zhCN) };
+const catalogs = { en: flatten(MESSAGES.en as Catalog), "zh-CN": flatten(MESSAGES["zh-CN"] as Catalog) };
 
 describe("message catalogs", () => {
+  it("never define the same top-level key in two area files (a later file would silently win)", () => {
+    for (const [locale, parts] of Object.entries(CATALOG_PARTS)) {
+      const owners = new Map<string, string[]>();
+      for (const [area, part] of Object.entries(parts)) for (const key of Object.keys(part)) owners.set(key, [...(owners.get(key) ?? []), area]);
+      const repeated = [...owners].filter(([, areas]) => areas.length > 1).map(([key, areas]) => `${locale}:${key} in ${areas.join(", ")}`);
+      expect(repeated).toEqual([]);
+    }
+  });
+
   it("have exactly the same keys", () => {
     expect([...catalogs.en.keys()].sort()).toEqual([...catalogs["zh-CN"].keys()].sort());
   });
