@@ -148,6 +148,12 @@ describe("console in a real browser", () => {
     await expect(dialog.getByText("Enter a name for the key.").isVisible()).resolves.toBe(true);
     await dialog.getByLabel("Name").fill("browser test key");
     await dialog.getByLabel(/Expires after/).fill("30");
+    // Re-authentication: a wrong current password is refused with the server's message and the field is cleared.
+    await dialog.getByLabel("Current password").fill("not-the-admin-password");
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    await dialog.getByText("The current password is incorrect. Enter the password you sign in with.", { exact: true }).waitFor();
+    expect(await dialog.getByLabel("Current password").inputValue()).toBe("");
+    await dialog.getByLabel("Current password").fill(TEST_ADMIN.password);
     await dialog.getByRole("button", { name: "Create key" }).click();
 
     const secretDialog = page.getByRole("dialog", { name: "Your new API key" });

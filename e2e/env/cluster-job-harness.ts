@@ -52,7 +52,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: ServiceDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, jobs: new PrismaJobStore(db), wakeups };
+  const deps: ServiceDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
   const runtime: ClusterRuntimeDeps = {
     db,

@@ -71,7 +71,7 @@ export async function startInProcessApi(label: string, env: Record<string, strin
     },
     createUser: async (email, password, role = "user") => {
       const id = newId("usr");
-      await runtime.deps.db.user.create({ data: { id, email, name: email.split("@")[0]!, role, passwordHash: await runtime.deps.hasher.hash(password) } });
+      await runtime.deps.db.user.create({ data: { id, email, name: email.split("@")[0]!, role, passwordHash: await runtime.deps.hasher.hash(password), emailVerifiedAt: new Date() } });
       return { id, ...(await login(email, password)) };
     },
     close: async () => {

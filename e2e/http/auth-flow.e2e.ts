@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAppBuild, startAppServer, TEST_ADMIN, type AppServer } from "@e2e/env/app-server";
+import { CookieJar, signInOverHttp } from "@e2e/env/http-session";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 
 /**
@@ -23,40 +24,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  store(res: Response): void {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const eq = pair!.indexOf("=");
-      const value = pair!.slice(eq + 1);
-      if (value === "") this.cookies.delete(pair!.slice(0, eq));
-      else this.cookies.set(pair!.slice(0, eq), value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-}
-
-async function login(jar: CookieJar, email: string, password: string): Promise<{ res: Response; error: string | null }> {
-  const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { cookie: jar.header() } });
-  jar.store(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${app.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true", callbackUrl: `${app.url}/dashboard` }),
-  });
-  jar.store(res);
-  const body = (await res.clone().json().catch(() => ({}))) as { url?: string };
-  const target = body.url ?? res.headers.get("location") ?? "";
-  return { res, error: target ? new URL(target, app.url).searchParams.get("error") : null };
-}
+const login = (jar: CookieJar, email: string, password: string) => signInOverHttp(app.url, jar, email, password);
 
 const api = (method: string, p: string, init: { jar?: CookieJar; token?: string; body?: unknown } = {}) =>
   fetch(`${app.url}/api/console${p}`, {
@@ -106,7 +74,7 @@ describe("production server over HTTP", () => {
   it("issues an API key usable with curl-style Bearer auth; a revoked key gets 401", async () => {
     const jar = new CookieJar();
     await login(jar, TEST_ADMIN.email, TEST_ADMIN.password);
-    const created = (await (await api("POST", "/api-keys", { jar, body: { name: "curl" } })).json()) as { api_key: { id: string }; secret: string };
+    const created = (await (await api("POST", "/api-keys", { jar, body: { name: "curl", current_password: TEST_ADMIN.password } })).json()) as { api_key: { id: string }; secret: string };
     const viaKey = await api("GET", "/me", { token: created.secret });
     expect(viaKey.status).toBe(200);
     expect(viaKey.headers.get("x-request-id")).toBeTruthy();

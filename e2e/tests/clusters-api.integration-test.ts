@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantPlan } from "@e2e/env/grant-plan";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 
 /**
@@ -103,18 +104,16 @@ describe("cluster creation", () => {
     expect(JSON.stringify(empty.body)).toContain("name is required");
     const badMode = await create(alice.cookie, { name: "m", public_access_mode: "ingress" });
     expect(badMode.status).toBe(400);
-    const unknownPlan = await create(alice.cookie, { name: "p", plan_id: "pln_missing" });
-    expect(unknownPlan.status).toBe(400);
-    expect(unknownPlan.body.message).toMatch(/Plan pln_missing does not exist/);
   });
 
-  it("enforces the plan's cluster quota", async () => {
+  it("enforces the cluster quota of the user's current plan", async () => {
     const db = api.runtime.deps.db;
     await db.plan.create({ data: { id: "pln_one", code: "one", name: "One", clusterQuota: 1, nodeQuota: 3, cpuQuota: "4", memoryQuota: "8Gi" } });
     const carol = await api.createUser("carol@example.test", "carol-password-12");
-    const first = await create(carol.cookie, { name: "c1", plan_id: "pln_one" });
+    await grantPlan(db, carol.id, "pln_one");
+    const first = await create(carol.cookie, { name: "c1" });
     expect(first.body.cluster_quota).toEqual({ nodes: 3, cpu: "4", memory: "8Gi" });
-    const second = await create(carol.cookie, { name: "c2", plan_id: "pln_one" });
+    const second = await create(carol.cookie, { name: "c2" });
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/allows 1 cluster\(s\) and you have 1/);
   });
@@ -123,7 +122,8 @@ describe("cluster creation", () => {
     const db = api.runtime.deps.db;
     await db.plan.create({ data: { id: "pln_two", code: "two", name: "Two", clusterQuota: 2, nodeQuota: 3, cpuQuota: "4", memoryQuota: "8Gi" } });
     const dave = await api.createUser("dave@example.test", "dave-password-123");
-    const results = await Promise.all(["d1", "d2", "d3", "d4", "d5"].map((name) => create(dave.cookie, { name, plan_id: "pln_two" })));
+    await grantPlan(db, dave.id, "pln_two");
+    const results = await Promise.all(["d1", "d2", "d3", "d4", "d5"].map((name) => create(dave.cookie, { name })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
     expect(await db.cluster.count({ where: { ownerId: dave.id } })).toBe(2);
   });

@@ -217,7 +217,7 @@ describe("access", () => {
   });
 
   it("serves API-key (Bearer) clients on the same paths", async () => {
-    const created = await call("POST", "/api-keys", { cookie: alice.cookie, body: { name: "ci" } });
+    const created = await call("POST", "/api-keys", { cookie: alice.cookie, body: { name: "ci", current_password: "alice-password-123" } });
     const token = created.body.secret as string;
     expect((await listNodes({ token })).map((n) => n.name)).toEqual(["worker-1"]);
     const kubectl = await call("POST", `/clusters/${clusterId}/kubectl`, { token, body: { args: ["get", "nodes", "-o", "name"] } });

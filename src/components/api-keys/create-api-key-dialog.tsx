@@ -23,12 +23,15 @@ type Props = { open: boolean; onClose: () => void; onCreated: (created: CreatedA
 
 export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
   const t = useTranslations("apiKeys");
+  const ts = useTranslations("security");
   const tc = useTranslations("common");
   const toast = useToast();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [expiresInDays, setExpiresInDays] = useState("");
+  // Re-authentication: the server asks for the password again before minting a key.
+  const [currentPassword, setCurrentPassword] = useState("");
   const [errors, setErrors] = useState<CreateApiKeyFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -41,6 +44,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
         onCreated({ name: result.api_key.name, secret: result.secret });
       },
       onError: (error) => {
+        setCurrentPassword(""); // never keep a password that was just refused
         const message = errorMessage(error, tc("unknownError"));
         setServerError(message);
         toast.error(t("toast.createFailed", { message }));
@@ -51,6 +55,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
   function reset() {
     setName("");
     setExpiresInDays("");
+    setCurrentPassword("");
     setErrors({});
     setServerError(null);
   }
@@ -70,7 +75,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
       return;
     }
     setErrors({});
-    create.mutate(result.value);
+    create.mutate(currentPassword ? { ...result.value, current_password: currentPassword } : result.value);
   }
 
   const nameError =
@@ -103,6 +108,18 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
               step={1}
               value={expiresInDays}
               onChange={(e) => setExpiresInDays(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="api-key-current-password" label={ts("currentPassword")} hint={ts("currentPasswordHint")}>
+          {(control) => (
+            <Input
+              {...control}
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
             />
           )}
         </Field>

@@ -17,6 +17,10 @@ describe("loginErrorKey", () => {
     expect(loginErrorKey("ACCOUNT_DISABLED", 200)).toBe("accountDisabled");
   });
 
+  it("recognises an account whose email is not confirmed yet", () => {
+    expect(loginErrorKey("EMAIL_NOT_VERIFIED", 200)).toBe("emailNotVerified");
+  });
+
   it("falls back to a generic failure", () => {
     expect(loginErrorKey("Configuration", 500)).toBe("failed");
   });

@@ -15,6 +15,7 @@ type FieldErrors = { email?: string; password?: string };
 
 export function LoginForm() {
   const t = useTranslations("login");
+  const tAccount = useTranslations("accountLinks");
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -53,7 +54,9 @@ export function LoginForm() {
     // method="post" and a disabled button until hydration: a native submit before React takes over
     // must never put the password into the URL (history, server logs).
     <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-describedby={formError ? "login-error" : undefined}>
-      <FormAlert id="login-error">{formError ? t(formError) : null}</FormAlert>
+      <FormAlert id="login-error">
+        {formError === "emailNotVerified" ? tAccount("emailNotVerified") : formError ? t(formError) : null}
+      </FormAlert>
       <Field id="login-email" label={t("email")} error={fieldErrors.email}>
         {(control) => (
           <Input

@@ -19,6 +19,8 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
         { href: "/dashboard", label: t("nav.dashboard") },
         { href: "/clusters", label: t("nav.clusters") },
         { href: "/api-keys", label: t("nav.apiKeys") },
+        { href: "/plan", label: t("billingNav.plan") },
+        { href: "/activity", label: t("backofficeNav.myActivity") },
       ],
     },
   ];
@@ -29,6 +31,11 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
       items: [
         { href: "/admin", label: t("nav.adminOverview"), exact: true },
         { href: "/admin/cluster-jobs", label: t("nav.adminClusterJobs") },
+        { href: "/admin/plans", label: t("billingNav.adminPlans") },
+        { href: "/admin/orders", label: t("billingNav.adminOrders") },
+        { href: "/admin/users", label: t("backofficeNav.users") },
+        { href: "/admin/settings", label: t("backofficeNav.settings") },
+        { href: "/admin/activity", label: t("backofficeNav.activity") },
       ],
     });
   }

@@ -1,9 +1,15 @@
+import { accountsRouter } from "./routers/accounts";
+import { activityRouter } from "./routers/activity";
 import { adminRouter } from "./routers/admin";
+import { adminUsersRouter } from "./routers/admin-users";
 import { apiKeysRouter } from "./routers/api-keys";
 import { clustersRouter } from "./routers/clusters";
 import { joinTokensRouter } from "./routers/join-tokens";
 import { meRouter } from "./routers/me";
 import { nodesRouter } from "./routers/nodes";
+import { ordersRouter } from "./routers/orders";
+import { plansRouter } from "./routers/plans";
+import { settingsRouter } from "./routers/settings";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -13,6 +19,12 @@ export const appRouter = router({
   clusters: clustersRouter,
   joinTokens: joinTokensRouter,
   nodes: nodesRouter,
+  adminUsers: adminUsersRouter,
+  settings: settingsRouter,
+  activity: activityRouter,
+  plans: plansRouter,
+  orders: ordersRouter,
+  accounts: accountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { AppError } from "@/server/domain/errors";
+import { authFailureMessage } from "./auth/auth-failure-message";
 import type { ApiContext } from "./context";
 
 const t = initTRPC
@@ -47,13 +48,7 @@ export const publicProcedure = t.procedure.use(errorMapping);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.viewer) {
-    const message =
-      ctx.authFailure === "invalid_api_key"
-        ? "The API key is invalid, expired or revoked. Create a new key in the console (API keys)."
-        : ctx.authFailure === "invalid_session"
-          ? "Your session has ended. Sign in again."
-          : "Sign in, or send an API key as `Authorization: Bearer <key>`.";
-    throw new TRPCError({ code: "UNAUTHORIZED", message });
+    throw new TRPCError({ code: "UNAUTHORIZED", message: authFailureMessage(ctx.authFailure) });
   }
   if (ctx.crossSiteSession) {
     throw new TRPCError({

@@ -86,6 +86,7 @@ export function buildRuntime(config: Config): Runtime {
       hasher: argon2PasswordHasher,
       now: () => new Date(),
       sessionTtlHours: config.sessionTtlHours,
+      sessionIdleMinutes: config.sessionIdleMinutes,
       jobs: new PrismaJobStore(db),
       wakeups,
     },

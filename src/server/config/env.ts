@@ -71,6 +71,7 @@ export const envSchema = z.object({
   KUBEBYON_CORS_ALLOWED_ORIGINS: commaList,
   KUBEBYON_SESSION_COOKIE_SECURE: bool(false),
   KUBEBYON_SESSION_TTL_HOURS: int(168, 1),
+  KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES: int(720, 1),
   KUBEBYON_AUTH_SECRET: z.string().min(32, "expected at least 32 random characters (openssl rand -hex 32)").optional(),
   NEXTAUTH_SECRET: z.string().min(32, "expected at least 32 random characters (openssl rand -hex 32)").optional(),
   KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS: int(3, 1),
@@ -124,7 +125,10 @@ export interface Config {
   publicUrl: string | undefined;
   corsAllowedOrigins: string[];
   sessionCookieSecure: boolean;
+  /** Absolute session lifetime from login. */
   sessionTtlHours: number;
+  /** A session unused for this long ends even before its absolute lifetime. */
+  sessionIdleMinutes: number;
   authSecret: string | undefined;
   joinRateLimit: RateLimitConfig;
   authRateLimit: RateLimitConfig;
@@ -194,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     corsAllowedOrigins: e.KUBEBYON_CORS_ALLOWED_ORIGINS,
     sessionCookieSecure: e.KUBEBYON_SESSION_COOKIE_SECURE,
     sessionTtlHours: e.KUBEBYON_SESSION_TTL_HOURS,
+    sessionIdleMinutes: e.KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES,
     authSecret: e.KUBEBYON_AUTH_SECRET ?? e.NEXTAUTH_SECRET,
     joinRateLimit: {
       windowSeconds: e.KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS,

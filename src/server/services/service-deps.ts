@@ -14,7 +14,10 @@ export interface ServiceDeps {
   log: Logger;
   hasher: PasswordHasher;
   now: () => Date;
+  /** Absolute session lifetime from login (KUBEBYON_SESSION_TTL_HOURS). */
   sessionTtlHours: number;
+  /** Idle timeout: a session not seen for this long ends (KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES). */
+  sessionIdleMinutes: number;
   /** The cluster job queue (rows in `cluster_jobs`); enqueue inside the caller's transaction. */
   jobs: JobStore<Prisma.TransactionClient>;
   /** Announces a committed job to runners (in memory in single-node mode, RabbitMQ otherwise). */

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { AuthLinks, linkClass } from "@/components/accounts/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { Card, CardBody } from "@/components/ui/card";
 import { getViewer } from "@/server/api/server-caller";
@@ -13,6 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LoginPage() {
   if (await getViewer()) redirect("/dashboard");
   const t = await getTranslations("login");
+  const tl = await getTranslations("accountLinks");
   return (
     <Card className="w-full max-w-sm" aria-labelledby="login-title">
       <CardBody className="space-y-6 py-6">
@@ -23,6 +26,17 @@ export default async function LoginPage() {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
         </div>
         <LoginForm />
+        <AuthLinks>
+          <Link href="/forgot-password" className={linkClass}>
+            {tl("forgotPassword")}
+          </Link>
+        </AuthLinks>
+        <AuthLinks>
+          {tl("noAccount")}{" "}
+          <Link href="/register" className={linkClass}>
+            {tl("register")}
+          </Link>
+        </AuthLinks>
       </CardBody>
     </Card>
   );

@@ -3,11 +3,12 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
+import { PlanUsageCard } from "@/components/billing/plan-usage-card";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { getViewer } from "@/server/api/server-caller";
+import { getServerCaller, getViewer } from "@/server/api/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("dashboard");
@@ -20,6 +21,7 @@ export default async function DashboardPage() {
   if (!viewer) redirect("/login");
   const t = await getTranslations();
   const role = t(`roles.${viewer.role}`);
+  const usage = await (await getServerCaller()).plans.usage();
 
   return (
     <>
@@ -31,6 +33,7 @@ export default async function DashboardPage() {
         </Badge>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
+        <PlanUsageCard usage={usage} showLink />
         <Card>
           <CardHeader title={t("dashboard.apiKeysTitle")} description={t("dashboard.apiKeysDescription")} />
           <CardBody>

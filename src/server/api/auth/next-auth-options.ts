@@ -7,14 +7,14 @@ import { AppError } from "@/server/domain/errors";
 import { revokeSession } from "@/server/services/auth/revoke-session";
 import { signInWithPassword } from "@/server/services/auth/sign-in-with-password";
 import { clientIp } from "@/server/api/http/client-ip";
-import { SESSION_COOKIE } from "./session-cookie";
+import { SESSION_COOKIE, sessionIdFromCookie } from "./session-cookie";
 
 /**
  * Error strings the login page understands (next-auth passes a thrown
  * message through as `error`). Wrong credentials surface as next-auth's own
  * "CredentialsSignin".
  */
-export const SIGN_IN_ERRORS = { rateLimited: "TOO_MANY_REQUESTS", disabled: "ACCOUNT_DISABLED" } as const;
+export const SIGN_IN_ERRORS = { rateLimited: "TOO_MANY_REQUESTS", disabled: "ACCOUNT_DISABLED", unverified: "EMAIL_NOT_VERIFIED" } as const;
 
 /**
  * next-auth runs with JWT sessions (the only strategy it allows with
@@ -47,10 +47,13 @@ export function nextAuthOptions(): NextAuthOptions {
           const parsed = signInInputSchema.safeParse(credentials ?? {});
           if (!parsed.success) return null;
           try {
-            const result = await signInWithPassword(deps, parsed.data, origin);
+            // Rotation: whatever session this browser held before is revoked by the login.
+            const replacesSessionId = await sessionIdFromCookie(headers, requireAuthSecret(config));
+            const result = await signInWithPassword(deps, parsed.data, origin, { replacesSessionId });
             return { id: result.userId, sid: result.sessionId };
           } catch (error) {
             if (error instanceof AppError && error.code === "FORBIDDEN") throw new Error(SIGN_IN_ERRORS.disabled);
+            if (error instanceof AppError && error.code === "PRECONDITION_FAILED") throw new Error(SIGN_IN_ERRORS.unverified);
             if (error instanceof AppError && error.code === "UNAUTHORIZED") return null;
             throw error;
           }

@@ -1,24 +1,32 @@
 import { getRuntime } from "@/server/composition/runtime";
 
 /**
- * CORS for the REST API: only origins in KUBEBYON_CORS_ALLOWED_ORIGINS get
- * credentialed access; `*` allows reads without credentials (the spec: `*`
- * never returns credentials and is never trusted by the CSRF check).
+ * CORS for the REST API per KUBEBYON_CORS_ALLOWED_ORIGINS: an origin listed
+ * exactly gets credentialed access (cookies); `*` lets any origin call with
+ * an API key but never returns credentials (and the cross-site check in
+ * ./cross-site.ts never trusts it). Unlisted origins get no CORS headers, so
+ * the browser withholds the response.
  */
-export function corsHeaders(req: Request): Record<string, string> {
-  const origin = req.headers.get("origin");
+export function corsHeadersFor(origin: string | null, allowed: readonly string[]): Record<string, string> {
   if (!origin) return {};
-  const allowed = getRuntime().config.corsAllowedOrigins;
-  if (allowed.includes(origin)) {
-    return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" };
+  // The answer depends on Origin: shared caches must not hand one origin's answer to another.
+  const vary = { Vary: "Origin" };
+  const expose = { "Access-Control-Expose-Headers": "Retry-After, X-Request-Id" };
+  if (origin !== "*" && allowed.includes(origin)) {
+    return { ...vary, ...expose, "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true" };
   }
-  if (allowed.includes("*")) return { "Access-Control-Allow-Origin": "*" };
-  return {};
+  if (allowed.includes("*")) return { ...vary, ...expose, "Access-Control-Allow-Origin": "*" };
+  return vary;
 }
 
+export function corsHeaders(req: Request): Record<string, string> {
+  return corsHeadersFor(req.headers.get("origin"), getRuntime().config.corsAllowedOrigins);
+}
+
+/** Answers an OPTIONS preflight; an origin that is not allowed gets no Allow-* headers and so no access. */
 export function preflight(req: Request): Response {
   const headers = corsHeaders(req);
-  if (!headers["Access-Control-Allow-Origin"]) return new Response(null, { status: 204 });
+  if (!headers["Access-Control-Allow-Origin"]) return new Response(null, { status: 204, headers });
   return new Response(null, {
     status: 204,
     headers: {

@@ -14,4 +14,11 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest("DELETE", h({ "sec-fetch-site": "cross-site", host: "api.example" }), [])).toBe(true);
     expect(isCrossSiteRequest("POST", h({ host: "api.example" }), [])).toBe(false);
   });
+  it("refuses Sec-Fetch-Site: cross-site even from a listed origin, and an opaque origin", () => {
+    const listed = h({ origin: "https://app.example", host: "api.example", "sec-fetch-site": "cross-site" });
+    expect(isCrossSiteRequest("POST", listed, ["https://app.example"])).toBe(true);
+    const sameSite = h({ origin: "https://app.example", host: "api.example", "sec-fetch-site": "same-site" });
+    expect(isCrossSiteRequest("POST", sameSite, ["https://app.example"])).toBe(false);
+    expect(isCrossSiteRequest("POST", h({ origin: "null", host: "api.example" }), [])).toBe(true);
+  });
 });

@@ -24,6 +24,9 @@ describe("creating a cluster (plan §5.3, §5.13-1)", () => {
     { name: "mode off", req: { mode: "off" }, host: "", def: "nodeport", want: { enabled: false, mode: "nodeport" }, effective: "off", service: "ClusterIP", error: null },
     { name: "nothing given -> system default nodeport", req: {}, host: "203.0.113.10", def: "nodeport", want: { enabled: true, mode: "nodeport" }, effective: "nodeport", service: "NodePort", error: null },
     { name: "nothing given -> system default loadbalancer", req: {}, host: "", def: "loadbalancer", want: { enabled: true, mode: "loadbalancer" }, effective: "loadbalancer", service: "LoadBalancer", error: /control_plane_host is required/ },
+    { name: "nothing given -> system default off", req: {}, host: "", def: "off", want: { enabled: false, mode: "nodeport" }, effective: "off", service: "ClusterIP", error: null },
+    { name: "mode chosen over a default of off", req: { mode: "loadbalancer" }, host: "k8s.example.com", def: "off", want: { enabled: true, mode: "loadbalancer" }, effective: "loadbalancer", service: "LoadBalancer", error: null },
+    { name: "enabled over a default of off", req: { enabled: true }, host: "203.0.113.10", def: "off", want: { enabled: true, mode: "nodeport" }, effective: "nodeport", service: "NodePort", error: null },
   ] as const)("$name", ({ req, host, def, want, effective, service, error }) => {
     const setting = choosePublicAccessForCreate(req, def);
     expect(setting).toEqual(want);

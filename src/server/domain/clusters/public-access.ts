@@ -48,14 +48,18 @@ export function serviceTypeFor(mode: PublicAccessMode): ControlPlaneServiceType 
 
 /**
  * Public access of a new cluster: the request's values, else the admin's
- * default_cluster_public_access_mode; enabled unless the request says otherwise.
+ * default_cluster_public_access_mode; enabled unless the request (or a default
+ * of "off") says otherwise. An "off" default stores nodeport as the mode to use
+ * when public access is switched on later.
  */
 export function choosePublicAccessForCreate(
   request: { enabled?: boolean | null; mode?: PublicAccessMode | null },
-  defaultMode: StoredPublicAccessMode,
+  defaultMode: PublicAccessMode,
 ): PublicAccessSetting {
-  if (request.mode === "off") return { enabled: false, mode: defaultMode };
-  return { enabled: request.enabled ?? true, mode: request.mode ?? defaultMode };
+  const storedDefault: StoredPublicAccessMode = defaultMode === "off" ? LEGACY_PUBLIC_ACCESS_MODE : defaultMode;
+  if (request.mode === "off") return { enabled: false, mode: storedDefault };
+  if (request.mode) return { enabled: request.enabled ?? true, mode: request.mode };
+  return { enabled: request.enabled ?? defaultMode !== "off", mode: storedDefault };
 }
 
 /**

@@ -2,7 +2,9 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { generateApiKey } from "@/server/domain/auth/api-key-format";
 import type { Viewer } from "@/server/domain/auth/viewer";
+import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { requireCurrentPassword } from "@/server/services/auth/require-current-password";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { toApiKeyView, type ApiKeyView } from "./api-key-view";
 
@@ -11,15 +13,20 @@ export const MAX_ACTIVE_API_KEYS = 25;
 export interface CreateApiKeyInput {
   name: string;
   expiresInDays?: number;
+  /** Re-authentication: a key outlives the session, so minting one needs the password again. */
+  currentPassword?: string;
+  /** The auth rate limiter; counts password confirmations per user. */
+  reauthLimiter?: TokenBucketLimiter;
 }
 
-/** Issues a key; the full secret is returned only here and only its hash is stored. */
+/** Issues a key after re-authentication; the full secret is returned only here and only its hash is stored. */
 export async function createApiKey(
   deps: ServiceDeps,
   viewer: Viewer,
   input: CreateApiKeyInput,
   origin: RequestOrigin,
 ): Promise<{ apiKey: ApiKeyView; secret: string }> {
+  await requireCurrentPassword(deps, viewer, input.currentPassword, { action: "api_key.create", origin, limiter: input.reauthLimiter });
   const now = deps.now();
   const active = await deps.db.apiKey.count({
     where: { userId: viewer.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
@@ -33,7 +40,7 @@ export async function createApiKey(
     const key = await tx.apiKey.create({
       data: { id: newId("key"), userId: viewer.id, name: input.name, prefix: generated.prefix, keyHash: generated.hash, expiresAt },
     });
-    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "api_key.create", targetType: "api_key", targetId: key.id, metadata: { name: key.name, prefix: key.prefix } }, origin);
+    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "api_key.create", targetType: "api_key", targetId: key.id, metadata: { name: key.name, prefix: key.prefix, expires_at: key.expiresAt?.toISOString() ?? null } }, origin);
     return key;
   });
   return { apiKey: toApiKeyView(created), secret: generated.key };

@@ -3,11 +3,7 @@ import { newId } from "@/server/domain/ids";
 import type { SignInInput } from "@/server/domain/auth/credentials";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-
-// Verified when the email is unknown, so both paths cost one argon2 verify and
-// response time does not reveal which emails have accounts.
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = (deps: ServiceDeps) => (dummyHash ??= deps.hasher.hash("not-a-real-password-" + Math.random()));
+import { verifyPasswordOrDummy } from "./verify-password-or-dummy";
 
 export interface SignInResult {
   sessionId: string;
@@ -15,29 +11,53 @@ export interface SignInResult {
   expiresAt: Date;
 }
 
+export interface SignInOptions {
+  /**
+   * The session the browser carried before this login (from its cookie).
+   * Login always opens a new session id and revokes this one, so a session
+   * planted before login (fixation) or left from another account never survives.
+   */
+  replacesSessionId?: string | null;
+}
+
+// One message for unknown email, wrong password and password-less (OAuth-only)
+// accounts, so the answer never tells which emails have accounts.
 const invalidCredentials = () => new AppError("UNAUTHORIZED", "Email or password is incorrect.");
 
 /** Checks the password and opens a database session (the revocable half of the login). */
-export async function signInWithPassword(deps: ServiceDeps, input: SignInInput, origin: RequestOrigin): Promise<SignInResult> {
+export async function signInWithPassword(deps: ServiceDeps, input: SignInInput, origin: RequestOrigin, opts: SignInOptions = {}): Promise<SignInResult> {
   const user = await deps.db.user.findUnique({ where: { email: input.email } });
-  const ok = await deps.hasher.verify(user?.passwordHash ?? (await getDummyHash(deps)), input.password);
+  const ok = await verifyPasswordOrDummy(deps, user?.passwordHash, input.password);
   if (!user || !user.passwordHash || !ok) {
-    await recordAuditEvent(deps.db, { actorUserId: user?.id ?? null, action: "auth.login_failed", metadata: { email: input.email } }, origin);
+    await recordAuditEvent(deps.db, { actorUserId: user?.id ?? null, action: "auth.login_failed", result: "failure", metadata: { email: input.email } }, origin);
     throw invalidCredentials();
   }
   if (user.disabled) {
     throw new AppError("FORBIDDEN", "This account is disabled. Contact your administrator.");
   }
+  // Self-registered accounts stay pending until the emailed code is entered (services/accounts).
+  if (!user.emailVerifiedAt) {
+    throw new AppError("PRECONDITION_FAILED", "Confirm your email address first: enter the code we emailed you on the registration page, or register again to get a new code.");
+  }
+  // The password is known right now: the only moment an outdated hash can be replaced.
+  const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(input.password) : undefined;
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.sessionTtlHours * 3_600_000);
   const sessionId = newId("ses");
   await deps.db.$transaction(async (tx) => {
+    if (opts.replacesSessionId) {
+      await tx.session.updateMany({ where: { id: opts.replacesSessionId, revokedAt: null }, data: { revokedAt: now } });
+    }
     await tx.session.create({
       data: { id: sessionId, userId: user.id, expiresAt, lastSeenAt: now, ip: origin.ip, userAgent: origin.userAgent?.slice(0, 512) ?? null },
     });
-    await tx.user.update({ where: { id: user.id }, data: { lastLoginAt: now } });
-    await recordAuditEvent(tx, { actorUserId: user.id, action: "auth.login", targetType: "session", targetId: sessionId }, origin);
+    await tx.user.update({ where: { id: user.id }, data: { lastLoginAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) } });
+    await recordAuditEvent(
+      tx,
+      { actorUserId: user.id, action: "auth.login", targetType: "session", targetId: sessionId, metadata: rehashed ? { password_rehashed: true } : undefined },
+      origin,
+    );
   });
-  deps.log.info("user signed in", { user_id: user.id, session_id: sessionId });
+  deps.log.info("user signed in", { user_id: user.id, session_id: sessionId, password_rehashed: Boolean(rehashed) });
   return { sessionId, userId: user.id, expiresAt };
 }

@@ -6,6 +6,9 @@ import { AppError } from "@/server/domain/errors";
 import { newId, randomId } from "@/server/domain/ids";
 import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { assertClusterRoom } from "@/server/services/billing/quota-checks";
+import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
+import { isUniqueViolation } from "@/server/services/is-unique-violation";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
@@ -20,7 +23,6 @@ export interface CreateClusterInput {
   controlPlaneHost?: string;
   publicAccessEnabled?: boolean;
   publicAccessMode?: PublicAccessMode;
-  planId?: string;
 }
 
 /**
@@ -28,7 +30,9 @@ export interface CreateClusterInput {
  * writes the cluster (status provisioning), its create operation (with the
  * step timeline) and the job in one transaction; the job then does the
  * Kubernetes work. Names the caller chose must be free (409 otherwise);
- * names derived from `name` get a suffix when taken.
+ * names derived from `name` get a suffix when taken. The owner's current plan
+ * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
+ * cluster's node/CPU/memory quota.
  */
 export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const id = newId("cl");
@@ -41,8 +45,7 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
   const invalid = validatePublicAccess({ ...access, controlPlaneHost });
   if (invalid) throw new AppError("BAD_REQUEST", invalid);
 
-  const plan = input.planId ? await deps.db.plan.findFirst({ where: { id: input.planId, active: true } }) : null;
-  if (input.planId && !plan) throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
+  const { plan } = await resolveCurrentPlan(deps.db, viewer.id, deps.now());
 
   const vclusterName = await pickName(deps, "vclusterName", input.vclusterName, name, id);
   const namespace = await pickName(deps, "namespace", input.namespace, vclusterName, id);
@@ -51,14 +54,7 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
   let jobId: string;
   try {
     jobId = await deps.db.$transaction(async (tx) => {
-      if (plan) {
-        // Counted under a per-user lock, so two concurrent creates cannot both take the last slot.
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`cluster-quota:${viewer.id}`}))`;
-        const owned = await tx.cluster.count({ where: { ownerId: viewer.id, status: { not: "deleted" } } });
-        if (owned >= plan.clusterQuota) {
-          throw new AppError("CONFLICT", `Your plan "${plan.name}" allows ${plan.clusterQuota} cluster(s) and you have ${owned}. Delete a cluster or change plan first.`);
-        }
-      }
+      await assertClusterRoom(tx, plan, viewer.id);
       await tx.cluster.create({
         data: {
           id,
@@ -113,8 +109,4 @@ async function pickName(
   const base = toDnsLabelOr(derivedFrom, clusterId);
   if (!(await deps.db.cluster.findFirst({ where: { [field]: base } }))) return base;
   return withDnsSuffix(base, randomId(6));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
 }

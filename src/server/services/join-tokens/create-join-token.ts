@@ -5,6 +5,7 @@ import { formatToken, generateBootstrapToken, hashTokenSecret } from "@/server/d
 import { buildDirectJoinCommand, buildJoinCommand, joinBaseUrlSchema } from "@/server/domain/join-tokens/join-command";
 import { tokenExpiresAt } from "@/server/domain/join-tokens/token-ttl";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { assertNodeRoom } from "@/server/services/billing/quota-checks";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
@@ -34,6 +35,8 @@ export async function createJoinToken(
   origin: RequestOrigin,
 ): Promise<CreatedJoinToken> {
   const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
+  // Before anything is issued in the cluster: a token would let one more node join.
+  await assertNodeRoom(deps.db, cluster, deps.now());
   const baseUrl = (await readJoinBaseUrl(deps)) ?? deps.fallbackBaseUrl;
   const parsedBase = joinBaseUrlSchema.safeParse(baseUrl ?? "");
   if (!parsedBase.success) {

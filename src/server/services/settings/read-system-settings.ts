@@ -1,5 +1,6 @@
-import { storedPublicAccessModeSchema, type StoredPublicAccessMode } from "@/server/domain/clusters/public-access";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import { publicAccessModeSchema, type PublicAccessMode } from "@/server/domain/clusters/public-access";
+import { DEFAULT_SYSTEM_SETTINGS, type ManagedIngressDnsSettings, type SystemSettings } from "@/server/domain/settings/system-settings";
+import type { Prisma } from "@/server/infra/db/client";
 
 /** Keys of `system_settings` named by the spec; values are JSON. */
 export const SYSTEM_SETTING_KEYS = {
@@ -7,21 +8,63 @@ export const SYSTEM_SETTING_KEYS = {
   joinBaseUrl: "join_base_url",
   publicBaseUrl: "public_base_url",
   managedWorkloadIngressBaseDomain: "managed_workload_ingress_base_domain",
+  managedWorkloadIngressDns: "managed_workload_ingress_dns",
 } as const;
 
-async function readSetting(deps: Pick<ServiceDeps, "db">, key: string): Promise<unknown> {
+/** Works with the pool client and inside a transaction alike. */
+type SettingsReader = { db: Pick<Prisma.TransactionClient, "systemSetting"> };
+
+async function readSetting(deps: SettingsReader, key: string): Promise<unknown> {
   const row = await deps.db.systemSetting.findUnique({ where: { key } });
   return row?.value ?? undefined;
 }
 
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** Stored JSON → settings; anything unreadable falls back to the default, so a bad row never breaks cluster creation. */
+function dnsFromJson(value: unknown): ManagedIngressDnsSettings {
+  const dns = record(value);
+  const cf = record(dns.cloudflare);
+  return {
+    enabled: dns.enabled === true,
+    activeProvider: "cloudflare",
+    recordTargetHostname: stringOrNull(dns.record_target_hostname),
+    cloudflare: { zoneId: stringOrNull(cf.zone_id), apiToken: stringOrNull(cf.api_token) },
+  };
+}
+
+/** The JSON written for the DNS setting (spec field names, secret included: only views mask it). */
+export function dnsToJson(dns: ManagedIngressDnsSettings) {
+  return {
+    enabled: dns.enabled,
+    active_provider: dns.activeProvider,
+    record_target_hostname: dns.recordTargetHostname,
+    cloudflare: { zone_id: dns.cloudflare.zoneId, api_token: dns.cloudflare.apiToken },
+  };
+}
+
+/** Every system setting, with defaults for the ones never saved. */
+export async function readSystemSettings(deps: SettingsReader): Promise<SystemSettings> {
+  const rows = await deps.db.systemSetting.findMany({ where: { key: { in: Object.values(SYSTEM_SETTING_KEYS) } } });
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const mode = publicAccessModeSchema.safeParse(value(SYSTEM_SETTING_KEYS.defaultClusterPublicAccessMode));
+  return {
+    joinBaseUrl: stringOrNull(value(SYSTEM_SETTING_KEYS.joinBaseUrl)),
+    publicBaseUrl: stringOrNull(value(SYSTEM_SETTING_KEYS.publicBaseUrl)),
+    defaultClusterPublicAccessMode: mode.success ? mode.data : DEFAULT_SYSTEM_SETTINGS.defaultClusterPublicAccessMode,
+    managedWorkloadIngressBaseDomain: stringOrNull(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain)),
+    managedWorkloadIngressDns: dnsFromJson(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressDns)),
+  };
+}
+
 /** The admin's default for new clusters (plan §5.2); nodeport until an admin chooses otherwise. */
-export async function readDefaultPublicAccessMode(deps: Pick<ServiceDeps, "db">): Promise<StoredPublicAccessMode> {
-  const parsed = storedPublicAccessModeSchema.safeParse(await readSetting(deps, SYSTEM_SETTING_KEYS.defaultClusterPublicAccessMode));
-  return parsed.success ? parsed.data : "nodeport";
+export async function readDefaultPublicAccessMode(deps: SettingsReader): Promise<PublicAccessMode> {
+  const parsed = publicAccessModeSchema.safeParse(await readSetting(deps, SYSTEM_SETTING_KEYS.defaultClusterPublicAccessMode));
+  return parsed.success ? parsed.data : DEFAULT_SYSTEM_SETTINGS.defaultClusterPublicAccessMode;
 }
 
 /** join_base_url (spec: maintained in System settings, not in the environment); undefined when unset. */
-export async function readJoinBaseUrl(deps: Pick<ServiceDeps, "db">): Promise<string | undefined> {
-  const value = await readSetting(deps, SYSTEM_SETTING_KEYS.joinBaseUrl);
-  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+export async function readJoinBaseUrl(deps: SettingsReader): Promise<string | undefined> {
+  return stringOrNull(await readSetting(deps, SYSTEM_SETTING_KEYS.joinBaseUrl)) ?? undefined;
 }

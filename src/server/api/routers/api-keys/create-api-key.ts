@@ -7,7 +7,12 @@ export const createApiKey = protectedProcedure
   .input(createApiKeyInput)
   .output(createApiKeyOutput)
   .mutation(async ({ ctx, input }) => {
-    const { apiKey, secret } = await createApiKeyUseCase(ctx.deps, ctx.viewer, { name: input.name, expiresInDays: input.expires_in_days }, ctx.origin);
+    const { apiKey, secret } = await createApiKeyUseCase(
+      ctx.deps,
+      ctx.viewer,
+      { name: input.name, expiresInDays: input.expires_in_days, currentPassword: input.current_password, reauthLimiter: ctx.limiters.auth },
+      ctx.origin,
+    );
     ctx.log.info("api key created", { user_id: ctx.viewer.id, api_key_id: apiKey.id });
     return { api_key: apiKey, secret };
   });

@@ -17,7 +17,6 @@ export const createCluster = protectedProcedure
         controlPlaneHost: input.control_plane_host,
         publicAccessEnabled: input.public_access_enabled,
         publicAccessMode: input.public_access_mode,
-        planId: input.plan_id,
       },
       ctx.origin,
     ),

@@ -22,6 +22,5 @@ export const createClusterInput = z.object({
   control_plane_host: optionalText(253, "control_plane_host must be at most 253 characters."),
   public_access_enabled: z.boolean().optional(),
   public_access_mode: publicAccessModeSchema.optional(),
-  plan_id: z.string().trim().min(1).optional(),
 });
 export const createClusterOutput = clusterSchema;

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
+
+/**
+ * Admin plan catalogue through the REST adapter on a real database:
+ * create/update/activate/deactivate/delete, validation messages, one default
+ * plan at a time, a plan in use cannot be deleted, audit rows, and normal
+ * users refused on every admin path.
+ */
+let api: InProcessApi;
+let admin: { id: string; cookie: string };
+let user: { id: string; cookie: string };
+
+beforeAll(async () => {
+  api = await startInProcessApi("billing_plans");
+  admin = await api.createUser("boss@example.test", "boss-password-123", "admin");
+  user = await api.createUser("user@example.test", "user-password-123");
+});
+afterAll(() => api?.close());
+
+type Body = Record<string, unknown> & { id: string; message?: string };
+
+async function call(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, cookie: string, body?: unknown): Promise<{ status: number; body: Body }> {
+  const res = await api.rest(method, path, { cookie, body });
+  return { status: res.status, body: (await res.json()) as Body };
+}
+
+const STARTER = { code: "starter", name: "Starter", price_cents: 900, currency: "cny", cluster_quota: 1, node_quota: 2, cpu_quota: "2", memory_quota: "4Gi" };
+
+describe("admin plans", () => {
+  let starterId: string;
+
+  it("creates a plan with the fields given and defaults for the rest, and audits it", async () => {
+    const created = await call("POST", "/admin/plans", admin.cookie, STARTER);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ ...STARTER, currency: "CNY", active: true, is_default: false, description: null, sort: 0 });
+    expect(created.body.id).toMatch(/^pln_/);
+    starterId = created.body.id;
+    const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "plan.create", targetId: starterId } });
+    expect(audit).toMatchObject({ actorUserId: admin.id, targetType: "plan", ip: "198.51.100.10" });
+
+    const again = await call("POST", "/admin/plans", admin.cookie, STARTER);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A plan with code "starter" already exists. Choose another code or edit that plan.');
+  });
+
+  it("refuses invalid fields with messages that say what is expected", async () => {
+    const badCpu = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x1", cpu_quota: "2Gi" });
+    expect(badCpu.status).toBe(400);
+    expect(JSON.stringify(badCpu.body)).toContain("cpu_quota must be a Kubernetes CPU quantity");
+    const half = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x2", memory_quota: null });
+    expect(half.status).toBe(400);
+    expect(half.body.message).toMatch(/Set cpu_quota and memory_quota together/);
+    const badCode = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "Not OK" });
+    expect(badCode.status).toBe(400);
+    expect(JSON.stringify(badCode.body)).toContain("code must be 1-40 lowercase letters");
+    const negative = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x3", cluster_quota: -1 });
+    expect(negative.status).toBe(400);
+    expect(JSON.stringify(negative.body)).toContain("cluster_quota cannot be negative");
+  });
+
+  it("updates only the fields sent, and keeps a single default plan", async () => {
+    const patched = await call("PATCH", `/admin/plans/${starterId}`, admin.cookie, { node_quota: 3, is_default: true });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ node_quota: 3, is_default: true, price_cents: 900, active: true, cpu_quota: "2" });
+
+    const pro = await call("POST", "/admin/plans", admin.cookie, { code: "pro", name: "Pro", cluster_quota: 5, node_quota: 10, is_default: true });
+    expect(pro.body).toMatchObject({ is_default: true, cpu_quota: null, memory_quota: null, price_cents: 0 });
+    const list = await call("GET", "/admin/plans", admin.cookie);
+    const items = list.body.items as Array<{ code: string; is_default: boolean; order_count: number }>;
+    expect(items.filter((p) => p.is_default).map((p) => p.code)).toEqual(["pro"]);
+
+    const cleared = await call("PATCH", `/admin/plans/${starterId}`, admin.cookie, { cpu_quota: "", memory_quota: null });
+    expect(cleared.body).toMatchObject({ cpu_quota: null, memory_quota: null });
+    const halfClear = await call("PATCH", `/admin/plans/${pro.body.id}`, admin.cookie, { cpu_quota: "4" });
+    expect(halfClear.status).toBe(400);
+  });
+
+  it("deactivates and reactivates; a deactivated plan is off the catalogue and stops being the default", async () => {
+    const pro = (await call("GET", "/admin/plans", admin.cookie)).body.items as Array<{ id: string; code: string }>;
+    const proId = pro.find((p) => p.code === "pro")!.id;
+    const off = await call("PATCH", `/admin/plans/${proId}`, admin.cookie, { active: false });
+    expect(off.body).toMatchObject({ active: false, is_default: false });
+    const offered = await call("GET", "/plans", user.cookie);
+    expect((offered.body.items as Array<{ code: string }>).map((p) => p.code)).toEqual(["starter"]);
+    const defaultInactive = await call("PATCH", `/admin/plans/${proId}`, admin.cookie, { is_default: true });
+    expect(defaultInactive.status).toBe(400);
+    expect(defaultInactive.body.message).toMatch(/A default plan must be active/);
+    const on = await call("PATCH", `/admin/plans/${proId}`, admin.cookie, { active: true });
+    expect(on.body).toMatchObject({ active: true });
+    const actions = await api.runtime.deps.db.auditEvent.findMany({ where: { targetId: proId }, orderBy: { createdAt: "asc" }, select: { action: true } });
+    // The refused half-clear above wrote nothing, its audit row included.
+    expect(actions.map((a) => a.action)).toEqual(["plan.create", "plan.deactivate", "plan.activate"]);
+  });
+
+  it("deletes a plan never used, and refuses to delete one with orders", async () => {
+    const spare = await call("POST", "/admin/plans", admin.cookie, { code: "spare", name: "Spare", cluster_quota: 1, node_quota: 1 });
+    expect((await call("DELETE", `/admin/plans/${spare.body.id}`, admin.cookie)).body).toEqual({ id: spare.body.id });
+    expect((await call("DELETE", `/admin/plans/${spare.body.id}`, admin.cookie)).status).toBe(404);
+
+    const order = await call("POST", "/admin/orders", admin.cookie, { user_id: user.id, plan_id: starterId });
+    expect(order.status).toBe(200);
+    const inUse = await call("DELETE", `/admin/plans/${starterId}`, admin.cookie);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.message).toBe('Plan "starter" is in use (1 order(s), 0 cluster(s), 0 user(s)) and cannot be deleted. Deactivate it instead so nobody new gets it.');
+    expect(await api.runtime.deps.db.plan.count({ where: { id: starterId } })).toBe(1);
+  });
+
+  it("answers a normal user FORBIDDEN on every admin plan path, and changes nothing", async () => {
+    const before = await api.runtime.deps.db.plan.count();
+    const attempts = [
+      await call("GET", "/admin/plans", user.cookie),
+      await call("POST", "/admin/plans", user.cookie, { ...STARTER, code: "mine" }),
+      await call("PATCH", `/admin/plans/${starterId}`, user.cookie, { cluster_quota: 99 }),
+      await call("DELETE", `/admin/plans/${starterId}`, user.cookie),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+    expect(attempts[0]!.body.message).toBe("This action needs an administrator account.");
+    expect(await api.runtime.deps.db.plan.count()).toBe(before);
+    expect((await api.runtime.deps.db.plan.findUniqueOrThrow({ where: { id: starterId } })).clusterQuota).toBe(1);
+  });
+});

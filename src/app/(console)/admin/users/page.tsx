@@ -1,0 +1,92 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { FilterForm, FilterSelect, FilterText } from "@/components/backoffice/filter-form";
+import { oneOf, param, withParams, type SearchParams } from "@/components/backoffice/search-params";
+import { PageHeader } from "@/components/shell/page-header";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Table } from "@/components/ui/table";
+import { getServerCaller, getViewer } from "@/server/api/server-caller";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adminUsers");
+  return { title: t("title") };
+}
+
+const ROLES = ["user", "admin"] as const;
+const STATUSES = ["active", "disabled"] as const;
+const PAGE_SIZE = 25;
+
+export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const viewer = await getViewer();
+  if (viewer?.role !== "admin") notFound();
+  const params = await searchParams;
+  const filters = { query: param(params, "query"), role: oneOf(ROLES, param(params, "role")), status: oneOf(STATUSES, param(params, "status")) };
+  const page = Math.max(1, Number.parseInt(param(params, "page") ?? "1", 10) || 1);
+  const [t, format, caller] = await Promise.all([getTranslations("adminUsers"), getFormatter(), getServerCaller()]);
+  const result = await caller.adminUsers.list({ ...filters, page, page_size: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const time = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : t("never"));
+  const pageLink = (p: number) => withParams("/admin/users", { ...filters, page: String(p) });
+
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <Card>
+        <CardBody>
+          <FilterForm applyLabel={t("apply")} testId="user-filters">
+            <FilterText type="search" name="query" label={t("search")} defaultValue={filters.query} />
+            <FilterSelect name="role" label={t("role")} defaultValue={filters.role} options={[{ value: "", label: t("any") }, ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]} />
+            <FilterSelect
+              name="status"
+              label={t("status")}
+              defaultValue={filters.status}
+              options={[{ value: "", label: t("any") }, ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+            />
+          </FilterForm>
+        </CardBody>
+        <Table
+          caption={t("caption")}
+          rows={result.items}
+          rowKey={(u) => u.id}
+          empty={t("empty")}
+          columns={[
+            {
+              key: "user",
+              header: t("colUser"),
+              cell: (u) => (
+                <Link href={`/admin/users/${u.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                  {u.email}
+                  <span className="block text-xs font-normal text-zinc-500">{u.name}</span>
+                </Link>
+              ),
+            },
+            { key: "role", header: t("colRole"), cell: (u) => t(`roles.${u.role}`) },
+            { key: "status", header: t("colStatus"), cell: (u) => <Badge tone={u.status === "active" ? "success" : "danger"}>{t(`statuses.${u.status}`)}</Badge> },
+            { key: "clusters", header: t("colClusters"), cell: (u) => u.cluster_count },
+            { key: "login", header: t("colLastLogin"), cell: (u) => time(u.last_login_at) },
+            { key: "created", header: t("colCreated"), cell: (u) => time(u.created_at) },
+          ]}
+        />
+        <CardBody className="flex items-center justify-between gap-3 text-sm">
+          <span>{t("pageOf", { page, pages, total: result.total })}</span>
+          <span className="flex gap-2">
+            {page > 1 ? (
+              <Link className={buttonClasses("secondary", "sm")} href={pageLink(page - 1)}>
+                {t("previous")}
+              </Link>
+            ) : null}
+            {page < pages ? (
+              <Link className={buttonClasses("secondary", "sm")} href={pageLink(page + 1)}>
+                {t("next")}
+              </Link>
+            ) : null}
+          </span>
+        </CardBody>
+      </Card>
+    </>
+  );
+}

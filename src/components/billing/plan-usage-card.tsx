@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import type { PlanUsageData } from "./billing-types";
+
+/** The viewer's current plan and cluster count (Plan page and dashboard); the page fetches `usage`. */
+export async function PlanUsageCard({ usage, showLink = false }: { usage: PlanUsageData; showLink?: boolean }) {
+  const [t, format] = await Promise.all([getTranslations("billingPlan"), getFormatter()]);
+  const { plan } = usage;
+  return (
+    <Card data-testid="plan-usage-card">
+      <CardHeader
+        title={t("currentTitle")}
+        description={
+          usage.source === "order" && usage.granted_until
+            ? t("source.order", { until: format.dateTime(new Date(usage.granted_until), { dateStyle: "medium" }) })
+            : plan
+              ? t("source.default")
+              : t("noPlan")
+        }
+      />
+      <CardBody className="space-y-3 text-sm">
+        {plan ? (
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="text-base font-semibold" data-testid="current-plan-name">
+              {plan.name}
+            </span>
+            <Badge tone={usage.source === "order" ? "success" : "info"}>{t(`sourceBadge.${usage.source}`)}</Badge>
+          </p>
+        ) : null}
+        <dl className="grid grid-cols-2 gap-2">
+          <dt className="text-zinc-500 dark:text-zinc-400">{t("clusters")}</dt>
+          <dd data-testid="plan-clusters-usage">
+            {usage.clusters.allowed === null ? t("usedUnlimited", { used: usage.clusters.used }) : t("usedOf", { used: usage.clusters.used, allowed: usage.clusters.allowed })}
+          </dd>
+          {plan ? (
+            <>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t("nodesPerCluster")}</dt>
+              <dd>{plan.node_quota}</dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t("resourceQuota")}</dt>
+              <dd>{plan.cpu_quota ? t("resources", { cpu: plan.cpu_quota, memory: plan.memory_quota ?? "" }) : t("noResourceQuota")}</dd>
+            </>
+          ) : null}
+        </dl>
+        {showLink ? (
+          <Link href="/plan" className={buttonClasses("secondary", "sm")}>
+            {t("details")}
+          </Link>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+export const auditResultSchema = z.enum(["success", "failure"]);
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  action: z.string(),
+  result: auditResultSchema,
+  actor: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+export const auditEventPageSchema = z.object({ items: z.array(auditEventSchema), next_cursor: z.string().nullable() });
+
+const isoTime = (field: string) =>
+  z.iso.datetime({ offset: true, message: `${field} must be an ISO 8601 time such as 2026-12-01T08:00:00Z.` });
+
+/** Filters shared by the admin stream and a user's own activity. */
+export const auditFilterInput = z.object({
+  action: z.string().trim().max(100, "Use at most 100 characters for the action prefix.").optional(),
+  target_type: z.string().trim().max(50).optional(),
+  target_id: z.string().trim().max(200).optional(),
+  result: auditResultSchema.optional(),
+  from: isoTime("from").optional(),
+  to: isoTime("to").optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1, "limit must be at least 1.").max(200, "limit must be at most 200.").default(50),
+});
+
+export function toAuditFilter(input: z.infer<typeof auditFilterInput>) {
+  return {
+    actionPrefix: input.action || undefined,
+    targetType: input.target_type || undefined,
+    targetId: input.target_id || undefined,
+    result: input.result,
+    from: input.from ? new Date(input.from) : undefined,
+    to: input.to ? new Date(input.to) : undefined,
+    cursor: input.cursor || undefined,
+    limit: input.limit,
+  };
+}

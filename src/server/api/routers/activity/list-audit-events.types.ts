@@ -1,0 +1,16 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { auditEventPageSchema, auditFilterInput } from "./audit-event.schema";
+
+export const listAuditEventsMeta = {
+  openapi: {
+    method: "GET",
+    path: "/admin/audit-events",
+    protect: true,
+    tags: ["admin"],
+    summary: "The whole activity stream, newest first; filter by actor (id or email), action prefix, target, result and time; page with next_cursor",
+  },
+} satisfies OpenApiMeta;
+
+export const listAuditEventsInput = auditFilterInput.extend({ actor: z.string().trim().max(320).optional() });
+export const listAuditEventsOutput = auditEventPageSchema;

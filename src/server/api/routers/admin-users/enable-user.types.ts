@@ -1,0 +1,15 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { adminUserDetailSchema, userIdInput } from "./admin-user.schema";
+
+export const enableUserMeta = {
+  openapi: {
+    method: "POST",
+    path: "/admin/users/{user_id}/enable",
+    protect: true,
+    tags: ["admin"],
+    summary: "Re-enable a disabled user (their old sessions and API keys stay revoked)",
+  },
+} satisfies OpenApiMeta;
+
+export const enableUserInput = userIdInput;
+export const enableUserOutput = adminUserDetailSchema;

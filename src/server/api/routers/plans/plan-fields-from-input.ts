@@ -1,0 +1,20 @@
+import type { PlanFields } from "@/server/services/billing/plan-fields";
+import type { PlanFieldsInput } from "./plan.schema";
+
+/** snake_case API fields → the use cases' camelCase ones; absent stays absent (PATCH). */
+export function planFieldsFromInput(input: Partial<PlanFieldsInput>): Partial<PlanFields> {
+  const fields: Partial<PlanFields> = {
+    name: input.name,
+    description: input.description,
+    priceCents: input.price_cents,
+    currency: input.currency,
+    clusterQuota: input.cluster_quota,
+    nodeQuota: input.node_quota,
+    cpuQuota: input.cpu_quota,
+    memoryQuota: input.memory_quota,
+    active: input.active,
+    isDefault: input.is_default,
+    sort: input.sort,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}

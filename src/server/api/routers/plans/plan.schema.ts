@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { cpuQuantitySchema, memoryQuantitySchema } from "@/server/domain/billing/quantities";
+
+export const planSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price_cents: z.number().int(),
+  currency: z.string(),
+  cluster_quota: z.number().int(),
+  node_quota: z.number().int(),
+  cpu_quota: z.string().nullable(),
+  memory_quota: z.string().nullable(),
+  active: z.boolean(),
+  is_default: z.boolean(),
+  sort: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const planIdParam = z.string().min(1);
+
+const count = (field: string, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number.` })
+    .int({ error: `${field} must be a whole number.` })
+    .min(0, { error: `${field} cannot be negative.` })
+    .max(max, { error: `${field} must be at most ${max}.` });
+
+const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+
+/** Editable fields of a plan. No defaults here: PATCH must not reset absent fields (the create use case fills them). */
+export const planFieldsInput = z.object({
+  name: z.string().trim().min(1, "name is required: give the plan a name.").max(100, "Use at most 100 characters for the name."),
+  description: z.string().trim().max(1000, "Use at most 1000 characters for the description.").nullable().optional(),
+  price_cents: count("price_cents", 100_000_000).optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, "currency must be a three-letter ISO 4217 code such as USD or CNY.")
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  cluster_quota: count("cluster_quota", 1000),
+  node_quota: count("node_quota", 10_000),
+  // "" clears a quantity, like null.
+  cpu_quota: z.preprocess(emptyToNull, cpuQuantitySchema.nullable()).optional(),
+  memory_quota: z.preprocess(emptyToNull, memoryQuantitySchema.nullable()).optional(),
+  active: z.boolean().optional(),
+  is_default: z.boolean().optional(),
+  sort: z.number().int().min(-1000, "sort must be between -1000 and 1000.").max(1000, "sort must be between -1000 and 1000.").optional(),
+});
+
+export type PlanFieldsInput = z.infer<typeof planFieldsInput>;

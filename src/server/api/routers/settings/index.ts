@@ -1,0 +1,5 @@
+import { router } from "@/server/api/trpc";
+import { getSystemSettings } from "./get-system-settings";
+import { updateSystemSettings } from "./update-system-settings";
+
+export const settingsRouter = router({ get: getSystemSettings, update: updateSystemSettings });

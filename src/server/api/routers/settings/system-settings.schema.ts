@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
+
+export const systemSettingsSchema = z.object({
+  join_base_url: z.string().nullable(),
+  public_base_url: z.string().nullable(),
+  default_cluster_public_access_mode: publicAccessModeSchema,
+  managed_workload_ingress_base_domain: z.string().nullable(),
+  managed_workload_ingress_dns: z.object({
+    enabled: z.boolean(),
+    active_provider: z.literal("cloudflare"),
+    record_target_hostname: z.string().nullable(),
+    cloudflare: z.object({
+      zone_id: z.string().nullable(),
+      /** The token itself is write-only. */
+      api_token_set: z.boolean(),
+      api_token_hint: z.string().nullable(),
+    }),
+  }),
+  updated_at: z.string().nullable(),
+  updated_by: z.object({ id: z.string(), email: z.string() }).nullable(),
+});

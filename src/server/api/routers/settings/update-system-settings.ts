@@ -1,0 +1,27 @@
+import { adminProcedure } from "@/server/api/trpc";
+import { updateSystemSettings as updateSystemSettingsUseCase } from "@/server/services/settings/update-system-settings";
+import { updateSystemSettingsInput, updateSystemSettingsMeta, updateSystemSettingsOutput } from "./update-system-settings.types";
+
+export const updateSystemSettings = adminProcedure
+  .meta(updateSystemSettingsMeta)
+  .input(updateSystemSettingsInput)
+  .output(updateSystemSettingsOutput)
+  .mutation(({ ctx, input }) => {
+    const dns = input.managed_workload_ingress_dns;
+    return updateSystemSettingsUseCase(
+      ctx.deps,
+      ctx.viewer,
+      {
+        joinBaseUrl: input.join_base_url,
+        publicBaseUrl: input.public_base_url,
+        defaultClusterPublicAccessMode: input.default_cluster_public_access_mode,
+        managedWorkloadIngressBaseDomain: input.managed_workload_ingress_base_domain,
+        managedWorkloadIngressDns: dns && {
+          enabled: dns.enabled,
+          recordTargetHostname: dns.record_target_hostname,
+          cloudflare: dns.cloudflare && { zoneId: dns.cloudflare.zone_id, apiToken: dns.cloudflare.api_token },
+        },
+      },
+      ctx.origin,
+    );
+  });

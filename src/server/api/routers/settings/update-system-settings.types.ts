@@ -1,0 +1,32 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
+import { systemSettingsSchema } from "./system-settings.schema";
+
+export const updateSystemSettingsMeta = {
+  openapi: {
+    method: "PATCH",
+    path: "/admin/settings",
+    protect: true,
+    tags: ["admin"],
+    summary: "Change system settings: absent fields stay, null or \"\" clears; an empty api_token keeps the stored one, null removes it",
+  },
+} satisfies OpenApiMeta;
+
+const optionalText = (max: number) => z.string().max(max, `Use at most ${max} characters.`).nullable().optional();
+
+export const updateSystemSettingsInput = z.object({
+  join_base_url: optionalText(2000),
+  public_base_url: optionalText(2000),
+  default_cluster_public_access_mode: publicAccessModeSchema.optional(),
+  managed_workload_ingress_base_domain: optionalText(253),
+  managed_workload_ingress_dns: z
+    .object({
+      enabled: z.boolean().optional(),
+      active_provider: z.literal("cloudflare", { message: "cloudflare is the only DNS provider supported." }).optional(),
+      record_target_hostname: optionalText(253),
+      cloudflare: z.object({ zone_id: optionalText(64), api_token: optionalText(500) }).optional(),
+    })
+    .optional(),
+});
+export const updateSystemSettingsOutput = systemSettingsSchema;

@@ -1,0 +1,22 @@
+/**
+ * Outgoing email, as the use cases see it. The SMTP adapter lives in
+ * src/server/infra/mail; tests point it at a real local SMTP server.
+ */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Languages account emails are written in (the console's locales). */
+export type MailLocale = "zh-CN" | "en";
+export const DEFAULT_MAIL_LOCALE: MailLocale = "zh-CN";
+
+export function mailLocale(value: string | null | undefined): MailLocale {
+  return value === "en" || value === "zh-CN" ? value : DEFAULT_MAIL_LOCALE;
+}

@@ -1,0 +1,36 @@
+import { AppError, notFound } from "@/server/domain/errors";
+import type { Viewer } from "@/server/domain/auth/viewer";
+import type { Prisma, User } from "@/server/infra/db/client";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+
+/**
+ * The frame every change to another account runs in: one advisory lock for all
+ * role/status changes, so two admins demoting or disabling each other at the same
+ * moment cannot leave the platform without an administrator; the acting admin is
+ * re-read under the lock, and acting on oneself is refused (409) and audited.
+ */
+export async function changeUserAsAdmin<T>(
+  deps: ServiceDeps,
+  actor: Viewer,
+  change: { userId: string; action: string; selfRefusal: string },
+  origin: RequestOrigin,
+  apply: (tx: Prisma.TransactionClient, target: User) => Promise<T>,
+): Promise<T> {
+  if (change.userId === actor.id) {
+    await recordAuditEvent(
+      deps.db,
+      { actorUserId: actor.id, action: change.action, targetType: "user", targetId: change.userId, result: "failure", metadata: { reason: "self" } },
+      origin,
+    );
+    throw new AppError("CONFLICT", change.selfRefusal);
+  }
+  return deps.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('admin-user-changes'))`;
+    const self = await tx.user.findUnique({ where: { id: actor.id } });
+    if (!self || self.role !== "admin" || self.disabled) throw new AppError("FORBIDDEN", "This action needs an administrator account.");
+    const target = await tx.user.findUnique({ where: { id: change.userId } });
+    if (!target) throw notFound(`User ${change.userId}`);
+    return apply(tx, target);
+  });
+}

@@ -1,0 +1,47 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { grantPeriod } from "@/server/domain/billing/grant-period";
+import { transitionOrder, type OrderAction } from "@/server/domain/billing/order-status";
+import { AppError, notFound } from "@/server/domain/errors";
+import type { Prisma } from "@/server/infra/db/client";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import { ORDER_PARTIES, toOrderView, type OrderView } from "./order-view";
+
+/**
+ * Admin: pay (grants the plan for the order's period), cancel (unpaid) or
+ * refund (paid; the grant ends at once). The row is locked, so two admins
+ * cannot both move the same order; a transition the state machine refuses is 409.
+ */
+export async function changeOrderStatus(deps: ServiceDeps, admin: Viewer, orderId: string, action: OrderAction, origin: RequestOrigin): Promise<OrderView> {
+  const order = await deps.db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<Array<{ user_id: string }>>`SELECT user_id FROM orders WHERE id = ${orderId} FOR UPDATE`;
+    if (locked.length === 0) throw notFound(`Order ${orderId}`);
+    const current = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
+    const next = transitionOrder(current.status, action);
+    if (!next.ok) throw new AppError("CONFLICT", next.message);
+    const now = deps.now();
+    const data: Prisma.OrderUpdateInput = { status: next.status };
+    if (action === "pay") Object.assign(data, { paidAt: now, ...(await periodFor(tx, current, now)) });
+    if (action === "cancel") data.cancelledAt = now;
+    if (action === "refund") data.refundedAt = now;
+    const updated = await tx.order.update({ where: { id: orderId }, data, include: ORDER_PARTIES });
+    await recordAuditEvent(
+      tx,
+      { actorUserId: admin.id, action: `order.${action}`, targetType: "order", targetId: orderId, metadata: { user_id: current.userId, plan_id: current.planId, from: current.status, to: next.status } },
+      origin,
+    );
+    return updated;
+  });
+  return toOrderView(order, deps.now());
+}
+
+async function periodFor(tx: Prisma.TransactionClient, order: { userId: string; planId: string; periodMonths: number }, now: Date) {
+  // Serialise payments per user so two renewals of the same plan cannot both start at the same end.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`billing-user:${order.userId}`}))`;
+  const running = await tx.order.findFirst({
+    where: { userId: order.userId, planId: order.planId, status: "paid", endsAt: { gt: now } },
+    orderBy: { endsAt: "desc" },
+    select: { endsAt: true },
+  });
+  return grantPeriod(now, order.periodMonths, running?.endsAt ?? null);
+}

@@ -1,0 +1,34 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { quotaPairProblem } from "@/server/domain/billing/quantities";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import { auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
+import { toPlanView, type PlanView } from "./plan-view";
+
+export type CreatePlanInput = Pick<PlanFields, "name" | "clusterQuota" | "nodeQuota"> & Partial<PlanFields> & { code: string };
+
+const DEFAULTS = { description: null, priceCents: 0, currency: "USD", cpuQuota: null, memoryQuota: null, active: true, isDefault: false, sort: 0 };
+
+/** Admin: adds a plan to the catalogue. A default plan must be active; making one default unsets the previous one. */
+export async function createPlan(deps: ServiceDeps, admin: Viewer, input: CreatePlanInput, origin: RequestOrigin): Promise<PlanView> {
+  const fields: PlanFields & { code: string } = { ...DEFAULTS, ...input };
+  const invalid = quotaPairProblem(fields.cpuQuota, fields.memoryQuota);
+  if (invalid) throw new AppError("BAD_REQUEST", invalid);
+  if (fields.isDefault && !fields.active) throw new AppError("BAD_REQUEST", "A default plan must be active: set active too, or leave is_default off.");
+  const id = newId("pln");
+  try {
+    const plan = await deps.db.$transaction(async (tx) => {
+      if (fields.isDefault) await clearOtherDefaults(tx, id);
+      const created = await tx.plan.create({ data: { id, ...fields } });
+      await recordAuditEvent(tx, { actorUserId: admin.id, action: "plan.create", targetType: "plan", targetId: id, metadata: auditedPlanFields(fields) }, origin);
+      return created;
+    });
+    return toPlanView(plan);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", `A plan with code "${fields.code}" already exists. Choose another code or edit that plan.`);
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { AppError, notFound } from "@/server/domain/errors";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+
+/** Admin: removes a plan nobody ever used. A plan with orders, clusters or users can only be deactivated. */
+export async function deletePlan(deps: ServiceDeps, admin: Viewer, id: string, origin: RequestOrigin): Promise<{ id: string }> {
+  return deps.db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<Array<{ code: string }>>`SELECT code FROM plans WHERE id = ${id} FOR UPDATE`;
+    const plan = locked[0];
+    if (!plan) throw notFound(`Plan ${id}`);
+    const [orders, clusters, users] = await Promise.all([
+      tx.order.count({ where: { planId: id } }),
+      tx.cluster.count({ where: { planId: id, status: { not: "deleted" } } }),
+      tx.user.count({ where: { planId: id } }),
+    ]);
+    if (orders + clusters + users > 0) {
+      throw new AppError(
+        "CONFLICT",
+        `Plan "${plan.code}" is in use (${orders} order(s), ${clusters} cluster(s), ${users} user(s)) and cannot be deleted. Deactivate it instead so nobody new gets it.`,
+      );
+    }
+    await tx.plan.delete({ where: { id } });
+    await recordAuditEvent(tx, { actorUserId: admin.id, action: "plan.delete", targetType: "plan", targetId: id, metadata: { code: plan.code } }, origin);
+    return { id };
+  });
+}

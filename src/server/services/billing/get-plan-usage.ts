@@ -1,0 +1,42 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { isoOrNull } from "@/server/domain/iso-time";
+import type { ServiceDeps } from "@/server/services/service-deps";
+import { toPlanView, type PlanView } from "./plan-view";
+import { resolveCurrentPlan } from "./resolve-current-plan";
+
+export interface PlanUsage {
+  plan: PlanView | null;
+  source: "order" | "default" | "none";
+  order_id: string | null;
+  granted_until: string | null;
+  clusters: { used: number; allowed: number | null };
+  /** Per cluster: live nodes (node observer snapshot) against the plan's nodes per cluster. */
+  cluster_usage: Array<{ cluster_id: string; name: string; nodes_used: number; nodes_allowed: number | null; cpu_quota: string | null; memory_quota: string | null }>;
+}
+
+/** The viewer's current plan and what they use of it (the console's Plan page and dashboard card). */
+export async function getPlanUsage(deps: Pick<ServiceDeps, "db" | "now">, viewer: Viewer): Promise<PlanUsage> {
+  const current = await resolveCurrentPlan(deps.db, viewer.id, deps.now());
+  const clusters = await deps.db.cluster.findMany({
+    where: { ownerId: viewer.id, status: { not: "deleted" } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, cpuQuota: true, memoryQuota: true, _count: { select: { nodes: { where: { deletedAt: null } } } } },
+  });
+  const plan = current.plan;
+  return {
+    plan: plan ? toPlanView(plan) : null,
+    source: current.source,
+    order_id: current.orderId,
+    granted_until: isoOrNull(current.grantedUntil),
+    clusters: { used: clusters.length, allowed: plan?.clusterQuota ?? null },
+    cluster_usage: clusters.map((c) => ({
+      cluster_id: c.id,
+      name: c.name,
+      nodes_used: c._count.nodes,
+      nodes_allowed: plan?.nodeQuota ?? null,
+      // The ResourceQuota applied to the cluster's namespace: the snapshot taken at create/update.
+      cpu_quota: c.cpuQuota,
+      memory_quota: c.memoryQuota,
+    })),
+  };
+}

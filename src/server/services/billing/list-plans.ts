@@ -1,0 +1,15 @@
+import type { ServiceDeps } from "@/server/services/service-deps";
+import { toPlanView, type PlanView } from "./plan-view";
+
+const ORDER_BY = [{ sort: "asc" as const }, { createdAt: "asc" as const }];
+
+/** Admin: the whole catalogue, inactive plans included, with how many orders refer to each. */
+export async function listPlans(deps: Pick<ServiceDeps, "db">): Promise<Array<PlanView & { order_count: number }>> {
+  const plans = await deps.db.plan.findMany({ orderBy: ORDER_BY, include: { _count: { select: { orders: true } } } });
+  return plans.map((p) => ({ ...toPlanView(p), order_count: p._count.orders }));
+}
+
+/** Users: the plans on offer. */
+export async function listOfferedPlans(deps: Pick<ServiceDeps, "db">): Promise<PlanView[]> {
+  return (await deps.db.plan.findMany({ where: { active: true }, orderBy: ORDER_BY })).map(toPlanView);
+}

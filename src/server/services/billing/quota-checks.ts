@@ -1,0 +1,29 @@
+import { clusterQuotaRefusal, nodeQuotaRefusal } from "@/server/domain/billing/plan-limits";
+import { AppError } from "@/server/domain/errors";
+import type { Cluster, Db, Plan, Prisma } from "@/server/infra/db/client";
+import { resolveCurrentPlan } from "./resolve-current-plan";
+
+/**
+ * Inside the create transaction: refuses a cluster beyond the plan's cluster
+ * quota. Counted under a per-user advisory lock, so two concurrent creates
+ * cannot both take the last slot.
+ */
+export async function assertClusterRoom(tx: Prisma.TransactionClient, plan: Plan | null, userId: string): Promise<void> {
+  if (!plan) return;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`cluster-quota:${userId}`}))`;
+  const held = await tx.cluster.count({ where: { ownerId: userId, status: { not: "deleted" } } });
+  const refusal = clusterQuotaRefusal(plan, held);
+  if (refusal) throw new AppError("CONFLICT", refusal);
+}
+
+/**
+ * Refuses a join token when the cluster already has as many live nodes (the
+ * node observer's `nodes` snapshot) as its owner's current plan allows.
+ */
+export async function assertNodeRoom(db: Pick<Db, "order" | "plan" | "node">, cluster: Pick<Cluster, "id" | "name" | "ownerId">, now: Date): Promise<void> {
+  const { plan } = await resolveCurrentPlan(db, cluster.ownerId, now);
+  if (!plan) return;
+  const live = await db.node.count({ where: { clusterId: cluster.id, deletedAt: null } });
+  const refusal = nodeQuotaRefusal(plan, cluster.name, live);
+  if (refusal) throw new AppError("CONFLICT", refusal);
+}

@@ -1,0 +1,16 @@
+import type { ServiceDeps } from "@/server/services/service-deps";
+import { readSystemSettings, SYSTEM_SETTING_KEYS } from "./read-system-settings";
+import { toSystemSettingsView, type SystemSettingsView } from "./system-settings-view";
+
+/** The admin's settings page: values, masked secrets, and who saved last. */
+export async function getSystemSettings(deps: Pick<ServiceDeps, "db">): Promise<SystemSettingsView> {
+  const [settings, last] = await Promise.all([
+    readSystemSettings(deps),
+    deps.db.systemSetting.findFirst({
+      where: { key: { in: Object.values(SYSTEM_SETTING_KEYS) } },
+      orderBy: { updatedAt: "desc" },
+      include: { updatedBy: { select: { id: true, email: true } } },
+    }),
+  ]);
+  return toSystemSettingsView(settings, { updatedAt: last?.updatedAt ?? null, updatedBy: last?.updatedBy ?? null });
+}

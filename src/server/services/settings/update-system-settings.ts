@@ -1,0 +1,56 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } from "@/server/domain/settings/system-settings";
+import type { Prisma } from "@/server/infra/db/client";
+import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import { dnsToJson, readSystemSettings, SYSTEM_SETTING_KEYS } from "./read-system-settings";
+import { getSystemSettings } from "./get-system-settings";
+import type { SystemSettingsView } from "./system-settings-view";
+
+type Key = (typeof SYSTEM_SETTING_KEYS)[keyof typeof SYSTEM_SETTING_KEYS];
+
+function storedValues(s: SystemSettings): Record<Key, Prisma.InputJsonValue | null> {
+  const values: Record<Key, Prisma.InputJsonValue | null> = {
+    [SYSTEM_SETTING_KEYS.joinBaseUrl]: s.joinBaseUrl,
+    [SYSTEM_SETTING_KEYS.publicBaseUrl]: s.publicBaseUrl,
+    [SYSTEM_SETTING_KEYS.defaultClusterPublicAccessMode]: s.defaultClusterPublicAccessMode,
+    [SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain]: s.managedWorkloadIngressBaseDomain,
+    [SYSTEM_SETTING_KEYS.managedWorkloadIngressDns]: dnsToJson(s.managedWorkloadIngressDns),
+  };
+  return values;
+}
+
+/** What the audit event may show of a change: the DNS value without the token, only whether the token changed. */
+function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.InputJsonValue | null {
+  if (key !== SYSTEM_SETTING_KEYS.managedWorkloadIngressDns || !value || typeof value !== "object") return value;
+  const dns = value as ReturnType<typeof dnsToJson>;
+  return { ...dns, cloudflare: { zone_id: dns.cloudflare.zone_id, api_token: dns.cloudflare.api_token ? "[set]" : null } };
+}
+
+/**
+ * Validates the patch against the current settings as a whole, writes only the
+ * keys that changed (one row per key, `updated_by` = the admin) and records one
+ * audit event listing them; the API token's value never reaches the log or audit.
+ */
+export async function updateSystemSettings(deps: ServiceDeps, actor: Viewer, patch: SystemSettingsPatch, origin: RequestOrigin): Promise<SystemSettingsView> {
+  await deps.db.$transaction(async (tx) => {
+    // Serialises concurrent saves so validation sees the settings it will overwrite.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('system-settings'))`;
+    const current = await readSystemSettings({ db: tx });
+    const before = storedValues(current);
+    const after = storedValues(applySettingsPatch(current, patch));
+    const changed = (Object.keys(after) as Key[]).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+    for (const key of changed) {
+      const value = after[key];
+      // A cleared setting has no row: absent means "not set" (or the default) for every reader.
+      if (value === null) await tx.systemSetting.deleteMany({ where: { key } });
+      else await tx.systemSetting.upsert({ where: { key }, create: { key, value, updatedById: actor.id }, update: { value, updatedById: actor.id } });
+    }
+    if (changed.length > 0) {
+      const details = Object.fromEntries(changed.map((k) => [k, auditedValue(k, after[k])]));
+      await recordAuditEvent(tx, { actorUserId: actor.id, action: "settings.update", targetType: "system_settings", metadata: { changed, values: details } }, origin);
+    }
+  });
+  deps.log.info("system settings saved", { actor_id: actor.id });
+  return getSystemSettings(deps);
+}
