@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantPlan } from "@e2e/env/grant-plan";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 
 /**
@@ -114,7 +115,13 @@ describe("PATCH /clusters/{cluster_id}", () => {
     const unknownPlan = await call("PATCH", `/clusters/${id}`, alice.cookie, { plan_id: "pln_missing" });
     expect(unknownPlan.status).toBe(400);
     expect(unknownPlan.body.message).toMatch(/Plan pln_missing does not exist/);
-    await db().plan.create({ data: { id: "pln_big", code: "big", name: "Big", clusterQuota: 5, nodeQuota: 4, cpuQuota: "8", memoryQuota: "16Gi" } });
+    await db().plan.create({ data: { id: "pln_big", code: "big", name: "Big", clusterQuota: 100, nodeQuota: 4, cpuQuota: "8", memoryQuota: "16Gi" } });
+    // Only the plan the owner holds can be applied: quota comes from orders, not from the request.
+    const notHeld = await call("PATCH", `/clusters/${id}`, alice.cookie, { plan_id: "pln_big" });
+    expect(notHeld.status).toBe(403);
+    expect(notHeld.body.message).toMatch(/no plan, so a cluster cannot be moved to plan pln_big/);
+    expect(await jobsOf(id, "cluster.update")).toHaveLength(0);
+    await grantPlan(db(), alice.id, "pln_big");
     const planned = await call("PATCH", `/clusters/${id}`, alice.cookie, { plan_id: "pln_big" });
     expect(planned.body).toMatchObject({ status: "updating", plan_id: "pln_big", cluster_quota: { nodes: 4, cpu: "8", memory: "16Gi" }, public_access_port: 31443 });
     expect(await jobsOf(id, "cluster.update")).toHaveLength(1);

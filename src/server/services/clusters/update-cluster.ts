@@ -11,6 +11,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
@@ -51,6 +52,18 @@ export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId
   const plan = input.planId && input.planId !== cluster.planId ? await deps.db.plan.findFirst({ where: { id: input.planId, active: true } }) : null;
   if (input.planId && input.planId !== cluster.planId && !plan) {
     throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
+  }
+  if (plan && viewer.role !== "admin") {
+    // A user's quota comes from the plan they hold (orders); a cluster can only be moved onto that plan.
+    const current = await resolveCurrentPlan(deps.db, cluster.ownerId, deps.now());
+    if (current.plan?.id !== plan.id) {
+      throw new AppError(
+        "FORBIDDEN",
+        current.plan
+          ? `Your current plan is "${current.plan.name}" (${current.plan.id}); a cluster can only be moved to the plan you hold. Order plan ${plan.id} first.`
+          : `You have no plan, so a cluster cannot be moved to plan ${plan.id}. Order it first.`,
+      );
+    }
   }
 
   const fromMode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
