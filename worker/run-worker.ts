@@ -1,6 +1,7 @@
 import { buildClusterRuntimeDeps } from "@/server/composition/cluster-runtime";
 import { startAbandonedOperationSweeper } from "@/server/composition/abandoned-operation-sweeper";
 import { createNodeObserver } from "@/server/composition/node-observer";
+import { buildNotificationDeliveryDeps, startNotificationDispatcher } from "@/server/composition/notification-dispatcher";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { createPrismaClient } from "@/server/infra/db/client";
 import { applyMigrations } from "@/server/infra/db/migrate";
@@ -56,12 +57,14 @@ export async function runWorker(config: Config, log: Logger): Promise<RunningWor
   const nodeObserver = createNodeObserver(config, clusterRuntime, config.workerId);
   nodeObserver.start();
   const stopSweeper = startAbandonedOperationSweeper({ db, now: () => new Date() }, log);
+  const stopNotifications = startNotificationDispatcher(buildNotificationDeliveryDeps(config, db, log));
   log.info("worker ready", { workerId: config.workerId, mode: wakeups ? "rabbitmq+polling" : "polling", queue: wakeups?.queue });
 
   return {
     runner,
     async stop() {
       await stopSweeper();
+      await stopNotifications();
       await nodeObserver.stop();
       await runner.stop();
       await wakeups?.close();

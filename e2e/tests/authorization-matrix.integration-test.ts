@@ -32,6 +32,16 @@ const ACCESS: Record<string, Access> = {
   "apiKeys.list": "user",
   "apiKeys.create": "user",
   "apiKeys.revoke": "user",
+  "profile.get": "user",
+  "profile.update": "user",
+  "profile.uploadAvatar": "user",
+  "profile.deleteAvatar": "user",
+  "profile.changePassword": "user",
+  "profile.requestEmailChange": "user",
+  "profile.confirmEmailChange": "user",
+  "profile.listSessions": "user",
+  "profile.revokeSession": "user",
+  "profile.revokeOtherSessions": "user",
   "clusters.list": "user",
   "clusters.get": "user",
   "clusters.create": "user",
@@ -74,6 +84,15 @@ const ACCESS: Record<string, Access> = {
   "orders.pay": "admin",
   "orders.cancel": "admin",
   "orders.refund": "admin",
+  // notifications
+  "notifications.getPreferences": "user",
+  "notifications.updatePreferences": "user",
+  "notifications.setWebhook": "user",
+  "notifications.deleteWebhook": "user",
+  "notifications.listMyDeliveries": "user",
+  "notifications.listAllDeliveries": "admin",
+  "notifications.getDeliverySettings": "admin",
+  "notifications.updateDeliverySettings": "admin",
 };
 
 interface ProcedureInfo {

@@ -5,8 +5,9 @@ import { LocaleSwitch } from "./locale-switch";
 import { LogoutButton } from "./logout-button";
 import { SidebarNav, type NavSection } from "./sidebar-nav";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
+import { UserAvatar } from "@/components/profile/user-avatar";
 
-export type ShellViewer = { name: string; email: string; role: "user" | "admin" };
+export type ShellViewer = { name: string; email: string; role: "user" | "admin"; avatarUrl?: string | null };
 
 /** The signed-in frame: navigation (admin section only for admins) and a header with user controls. */
 export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; children: ReactNode }) {
@@ -21,6 +22,7 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
         { href: "/api-keys", label: t("nav.apiKeys") },
         { href: "/plan", label: t("billingNav.plan") },
         { href: "/activity", label: t("backofficeNav.myActivity") },
+        { href: "/notifications", label: t("notificationsNav.mine") },
       ],
     },
   ];
@@ -36,6 +38,7 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
         { href: "/admin/users", label: t("backofficeNav.users") },
         { href: "/admin/settings", label: t("backofficeNav.settings") },
         { href: "/admin/activity", label: t("backofficeNav.activity") },
+        { href: "/admin/notifications", label: t("notificationsNav.admin") },
       ],
     });
   }
@@ -56,11 +59,14 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center justify-end gap-3 border-b border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
-          <div className="mr-auto min-w-0 text-sm" data-testid="viewer">
-            <span className="font-medium" data-testid="viewer-name">
-              {viewer.name}
-            </span>
-            <span className="ml-2 text-zinc-500 dark:text-zinc-400">{t("header.signedInAs", { email: viewer.email })}</span>
+          <div className="mr-auto flex min-w-0 items-center gap-2 text-sm" data-testid="viewer">
+            <Link href="/profile" className="flex min-w-0 items-center gap-2 rounded-md hover:underline" title={t("profile.headerLink")} data-testid="header-profile-link">
+              <UserAvatar url={viewer.avatarUrl} name={viewer.name} testId="header-avatar" />
+              <span className="font-medium" data-testid="viewer-name">
+                {viewer.name}
+              </span>
+            </Link>
+            <span className="text-zinc-500 dark:text-zinc-400">{t("header.signedInAs", { email: viewer.email })}</span>
           </div>
           <LocaleSwitch />
           <ThemeSwitch />

@@ -7,8 +7,10 @@ import { clustersRouter } from "./routers/clusters";
 import { joinTokensRouter } from "./routers/join-tokens";
 import { meRouter } from "./routers/me";
 import { nodesRouter } from "./routers/nodes";
+import { notificationsRouter } from "./routers/notifications";
 import { ordersRouter } from "./routers/orders";
 import { plansRouter } from "./routers/plans";
+import { profileRouter } from "./routers/profile";
 import { settingsRouter } from "./routers/settings";
 import { createCallerFactory, router } from "./trpc";
 
@@ -25,6 +27,8 @@ export const appRouter = router({
   plans: plansRouter,
   orders: ordersRouter,
   accounts: accountsRouter,
+  notifications: notificationsRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/s
 import type { NodeObserver } from "@/server/services/nodes/node-observer";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { createNodeObserver } from "./node-observer";
+import { buildNotificationDeliveryDeps, startNotificationDispatcher } from "./notification-dispatcher";
 import { getRuntime } from "./runtime";
 
 /**
@@ -31,6 +32,7 @@ export async function startWebBackground(): Promise<void> {
   let executor: InProcessJobExecutor | undefined;
   let nodeObserver: NodeObserver | undefined;
   let stopSweeper: (() => Promise<void>) | undefined;
+  let stopNotifications: (() => Promise<void>) | undefined;
   if (inProcessWakeups) {
     executor = await startInProcessJobExecutor({
       wakeups: inProcessWakeups,
@@ -46,12 +48,14 @@ export async function startWebBackground(): Promise<void> {
     nodeObserver.start();
     log.info("node observer running in-process", { node_observer: "client-node-watch" });
     stopSweeper = startAbandonedOperationSweeper(deps, log);
+    stopNotifications = startNotificationDispatcher(buildNotificationDeliveryDeps(config, deps.db, log));
   } else {
     log.info("cluster jobs and node observation go to kubebyon-worker via RabbitMQ", { queue: config.rabbitmqQueue });
   }
 
   const shutdown = async () => {
     await stopSweeper?.();
+    await stopNotifications?.();
     await nodeObserver?.stop().catch((error: unknown) => log.error("node observer did not stop cleanly", { err: error }));
     await executor?.stop().catch((error: unknown) => log.error("job executor did not stop cleanly", { err: error }));
     await deps.wakeups.close().catch(() => undefined);

@@ -61,6 +61,13 @@ const cidrList = z
     }
   });
 
+/** An http(s) base URL without its trailing slash (provider endpoints are appended to it). */
+const baseUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, message: "expected an http(s) URL such as https://github.com" })
+    .optional()
+    .transform((v) => (v ?? fallback).replace(/\/+$/, ""));
+
 const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
 
 export const envSchema = z.object({
@@ -105,6 +112,9 @@ export const envSchema = z.object({
   KUBEBYON_GITHUB_CLIENT_SECRET: optionalText,
   KUBEBYON_GOOGLE_CLIENT_ID: optionalText,
   KUBEBYON_GOOGLE_CLIENT_SECRET: optionalText,
+  KUBEBYON_GITHUB_BASE_URL: baseUrl("https://github.com"),
+  KUBEBYON_GITHUB_API_URL: baseUrl("https://api.github.com"),
+  KUBEBYON_GOOGLE_ISSUER: baseUrl("https://accounts.google.com"),
   KUBEBYON_SMTP_HOST: optionalText,
   KUBEBYON_SMTP_PORT: int(587, 1),
   KUBEBYON_SMTP_SECURE: bool(false),
@@ -148,6 +158,8 @@ export interface Config {
   nodeObserverRescanSeconds: number;
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
+  /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
+  oauthEndpoints: { githubBaseUrl: string; githubApiUrl: string; googleIssuer: string };
   smtp: SmtpConfig | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
   dataDir: string;
@@ -242,6 +254,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       github: pairedClient("KUBEBYON_GITHUB", e.KUBEBYON_GITHUB_CLIENT_ID, e.KUBEBYON_GITHUB_CLIENT_SECRET),
       google: pairedClient("KUBEBYON_GOOGLE", e.KUBEBYON_GOOGLE_CLIENT_ID, e.KUBEBYON_GOOGLE_CLIENT_SECRET),
     },
+    oauthEndpoints: { githubBaseUrl: e.KUBEBYON_GITHUB_BASE_URL, githubApiUrl: e.KUBEBYON_GITHUB_API_URL, googleIssuer: e.KUBEBYON_GOOGLE_ISSUER },
     smtp: smtpConfig(e),
     logLevel: e.KUBEBYON_LOG_LEVEL,
     dataDir: e.KUBEBYON_DATA_DIR,

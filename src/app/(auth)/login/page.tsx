@@ -4,16 +4,19 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { AuthLinks, linkClass } from "@/components/accounts/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { Card, CardBody } from "@/components/ui/card";
 import { getViewer } from "@/server/api/server-caller";
+import { enabledOAuthProviders } from "@/server/api/auth/oauth-providers";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
   return { title: t("title") };
 }
 
-export default async function LoginPage() {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
   if (await getViewer()) redirect("/dashboard");
+  const { error } = await searchParams;
   const t = await getTranslations("login");
   const tl = await getTranslations("accountLinks");
   return (
@@ -26,6 +29,7 @@ export default async function LoginPage() {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
         </div>
         <LoginForm />
+        <OAuthButtons providers={enabledOAuthProviders()} error={typeof error === "string" ? error : undefined} />
         <AuthLinks>
           <Link href="/forgot-password" className={linkClass}>
             {tl("forgotPassword")}

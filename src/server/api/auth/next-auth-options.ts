@@ -6,7 +6,10 @@ import { signInInputSchema } from "@/server/domain/auth/credentials";
 import { AppError } from "@/server/domain/errors";
 import { revokeSession } from "@/server/services/auth/revoke-session";
 import { signInWithPassword } from "@/server/services/auth/sign-in-with-password";
+import { OAuthSignInRefused, type OAuthRefusal } from "@/server/services/oauth/oauth-identity";
+import { signInWithOAuth } from "@/server/services/oauth/sign-in-with-oauth";
 import { clientIp } from "@/server/api/http/client-ip";
+import { isOAuthProviderId, oauthIdentity, oauthProviders } from "./oauth-providers";
 import { SESSION_COOKIE, sessionIdFromCookie } from "./session-cookie";
 
 /**
@@ -16,13 +19,22 @@ import { SESSION_COOKIE, sessionIdFromCookie } from "./session-cookie";
  */
 export const SIGN_IN_ERRORS = { rateLimited: "TOO_MANY_REQUESTS", disabled: "ACCOUNT_DISABLED", unverified: "EMAIL_NOT_VERIFIED" } as const;
 
+/** `?error=` codes an OAuth refusal sends the browser back to /login with (src/components/auth/login-error.ts reads them). */
+export const OAUTH_SIGN_IN_ERRORS: Record<OAuthRefusal, string> = {
+  account_disabled: SIGN_IN_ERRORS.disabled,
+  email_unverified: "OAUTH_EMAIL_UNVERIFIED",
+  no_verified_email: "OAUTH_NO_VERIFIED_EMAIL",
+};
+
 /**
  * next-auth runs with JWT sessions (the only strategy it allows with
  * credentials); the JWT carries just a database session id, which every
  * request checks, so logout / disable / password reset revoke at once.
  */
-export function nextAuthOptions(): NextAuthOptions {
+export function nextAuthOptions(requestHeaders: Headers): NextAuthOptions {
   const { config, deps, limiters } = getRuntime();
+  // Options are built per request, so the OAuth sign-in can hand its session id to the jwt callback here.
+  let oauthSessionId: string | undefined;
   return {
     secret: requireAuthSecret(config),
     session: { strategy: "jwt", maxAge: config.sessionTtlHours * 3600 },
@@ -59,10 +71,29 @@ export function nextAuthOptions(): NextAuthOptions {
           }
         },
       }),
+      ...oauthProviders(config),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      // Credentials said yes in authorize(); an OAuth identity is checked and signed in here, where a
+      // refusal can still send the browser back to the login page with its reason.
+      async signIn({ account, profile }) {
+        if (account?.type !== "oauth") return true;
+        if (!isOAuthProviderId(account.provider)) return false;
+        const origin = { ip: clientIp(requestHeaders, config.trustedProxyCidrs), userAgent: requestHeaders.get("user-agent") };
+        try {
+          const replacesSessionId = await sessionIdFromCookie(requestHeaders, requireAuthSecret(config));
+          const identity = oauthIdentity(account.provider, account.providerAccountId, profile);
+          oauthSessionId = (await signInWithOAuth(deps, identity, origin, { replacesSessionId })).sessionId;
+          return true;
+        } catch (error) {
+          if (error instanceof OAuthSignInRefused) return `/login?error=${OAUTH_SIGN_IN_ERRORS[error.reason]}`;
+          throw error;
+        }
+      },
+      jwt({ token, user, account }) {
         if (user && "sid" in user && typeof user.sid === "string") token.sid = user.sid;
+        // Only the session id: the provider's name, email and picture stay out of the cookie.
+        if (account?.type === "oauth" && oauthSessionId) return { sid: oauthSessionId };
         return token;
       },
       session({ session, token }) {

@@ -63,7 +63,8 @@ const TEXTS: Record<MailLocale, Texts> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function compose(to: string, subject: string, lines: string[], ignore: string): OutgoingMail {
+/** Plain-text and HTML bodies from the same lines, links made clickable; shared by every account email. */
+export function compose(to: string, subject: string, lines: string[], ignore: string): OutgoingMail {
   const all = [...lines, ignore];
   const html = all.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`).join("\n");
   return { to, subject, text: all.join("\n\n"), html };

@@ -1,5 +1,6 @@
 import { AppError } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { notifyPasswordChanged } from "@/server/services/notifications/emitters";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { AccountDeps } from "./account-deps";
 import { assertCodeUsable, wrongCodeError } from "./check-code-attempt";
@@ -68,5 +69,6 @@ export async function completePasswordReset(
     return revoked.count;
   });
   deps.log.info("password reset completed", { user_id: reset.userId, method, sessions_revoked: revokedSessions });
+  await notifyPasswordChanged(deps, reset.userId, `reset_${method}`);
   return { userId: reset.userId, revokedSessions };
 }

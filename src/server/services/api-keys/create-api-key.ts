@@ -5,6 +5,7 @@ import type { Viewer } from "@/server/domain/auth/viewer";
 import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { requireCurrentPassword } from "@/server/services/auth/require-current-password";
+import { notifyApiKeyCreated } from "@/server/services/notifications/emitters";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { toApiKeyView, type ApiKeyView } from "./api-key-view";
 
@@ -43,5 +44,6 @@ export async function createApiKey(
     await recordAuditEvent(tx, { actorUserId: viewer.id, action: "api_key.create", targetType: "api_key", targetId: key.id, metadata: { name: key.name, prefix: key.prefix, expires_at: key.expiresAt?.toISOString() ?? null } }, origin);
     return key;
   });
+  await notifyApiKeyCreated(deps, viewer.id, created);
   return { apiKey: toApiKeyView(created), secret: generated.key };
 }

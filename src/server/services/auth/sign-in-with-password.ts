@@ -1,8 +1,8 @@
 import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
 import type { SignInInput } from "@/server/domain/auth/credentials";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import { openSession } from "./open-session";
 import { verifyPasswordOrDummy } from "./verify-password-or-dummy";
 
 export interface SignInResult {
@@ -42,21 +42,15 @@ export async function signInWithPassword(deps: ServiceDeps, input: SignInInput, 
   // The password is known right now: the only moment an outdated hash can be replaced.
   const rehashed = deps.hasher.needsRehash(user.passwordHash) ? await deps.hasher.hash(input.password) : undefined;
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + deps.sessionTtlHours * 3_600_000);
-  const sessionId = newId("ses");
-  await deps.db.$transaction(async (tx) => {
-    if (opts.replacesSessionId) {
-      await tx.session.updateMany({ where: { id: opts.replacesSessionId, revokedAt: null }, data: { revokedAt: now } });
-    }
-    await tx.session.create({
-      data: { id: sessionId, userId: user.id, expiresAt, lastSeenAt: now, ip: origin.ip, userAgent: origin.userAgent?.slice(0, 512) ?? null },
-    });
+  const { sessionId, expiresAt } = await deps.db.$transaction(async (tx) => {
+    const opened = await openSession(tx, deps, user.id, origin, now, opts.replacesSessionId);
     await tx.user.update({ where: { id: user.id }, data: { lastLoginAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) } });
     await recordAuditEvent(
       tx,
-      { actorUserId: user.id, action: "auth.login", targetType: "session", targetId: sessionId, metadata: rehashed ? { password_rehashed: true } : undefined },
+      { actorUserId: user.id, action: "auth.login", targetType: "session", targetId: opened.sessionId, metadata: rehashed ? { password_rehashed: true } : undefined },
       origin,
     );
+    return opened;
   });
   deps.log.info("user signed in", { user_id: user.id, session_id: sessionId, password_rehashed: Boolean(rehashed) });
   return { sessionId, userId: user.id, expiresAt };

@@ -1,5 +1,5 @@
 import { clusterQuotaRefusal, nodeQuotaRefusal } from "@/server/domain/billing/plan-limits";
-import { AppError } from "@/server/domain/errors";
+import { QuotaRefusal } from "@/server/services/notifications/emitters";
 import type { Cluster, Db, Plan, Prisma } from "@/server/infra/db/client";
 import { resolveCurrentPlan } from "./resolve-current-plan";
 
@@ -13,7 +13,8 @@ export async function assertClusterRoom(tx: Prisma.TransactionClient, plan: Plan
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`cluster-quota:${userId}`}))`;
   const held = await tx.cluster.count({ where: { ownerId: userId, status: { not: "deleted" } } });
   const refusal = clusterQuotaRefusal(plan, held);
-  if (refusal) throw new AppError("CONFLICT", refusal);
+  // QuotaRefusal is a CONFLICT AppError the callers recognise to notify the owner (quota.reached).
+  if (refusal) throw new QuotaRefusal(refusal);
 }
 
 /**
@@ -25,5 +26,5 @@ export async function assertNodeRoom(db: Pick<Db, "order" | "plan" | "node">, cl
   if (!plan) return;
   const live = await db.node.count({ where: { clusterId: cluster.id, deletedAt: null } });
   const refusal = nodeQuotaRefusal(plan, cluster.name, live);
-  if (refusal) throw new AppError("CONFLICT", refusal);
+  if (refusal) throw new QuotaRefusal(refusal);
 }

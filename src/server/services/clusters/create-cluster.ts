@@ -7,6 +7,7 @@ import { newId, randomId } from "@/server/domain/ids";
 import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertClusterRoom } from "@/server/services/billing/quota-checks";
+import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { isUniqueViolation } from "@/server/services/is-unique-violation";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
@@ -81,6 +82,7 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
       return job.id;
     });
   } catch (error) {
+    await notifyIfQuotaRefusal(deps, viewer.id, error, "cluster.create");
     if (isUniqueViolation(error)) {
       throw new AppError("CONFLICT", `The name "${vclusterName}" or namespace "${namespace}" was just taken by another cluster. Try again or choose other names.`);
     }

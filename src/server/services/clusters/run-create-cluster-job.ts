@@ -1,5 +1,6 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
@@ -34,10 +35,12 @@ export function createClusterJobHandler(deps: ClusterRuntimeDeps): JobHandler {
       await installControlPlane(deps, op, cluster, mode, "helm_install", context);
       const { connection, probe } = await connectAndFinish(deps, op, cluster, mode, context);
       deps.log.info("cluster ready", { cluster_id: cluster.id, kubernetes: probe.gitVersion, api_endpoint: connection.apiEndpoint });
+      await notifyClusterEvent(deps, cluster, "cluster.ready", { api_endpoint: connection.apiEndpoint ?? null });
     } catch (error) {
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       await op.fail(error, final);
       await writeUnlessDeleting(deps, cluster.id, { status: final ? "error" : "provisioning", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) });
+      if (final) await notifyClusterEvent(deps, cluster, "cluster.error", { error: messageOf(error) });
       throw error;
     }
   };

@@ -1,4 +1,5 @@
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
@@ -41,6 +42,7 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
       });
       await op.succeed();
       deps.log.info("cluster deleted", { cluster_id: cluster.id, namespace: cluster.namespace });
+      await notifyClusterEvent(deps, cluster, "cluster.deleted");
     } catch (error) {
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       await op.fail(error, final);

@@ -6,6 +6,7 @@ import { buildDirectJoinCommand, buildJoinCommand, joinBaseUrlSchema } from "@/s
 import { tokenExpiresAt } from "@/server/domain/join-tokens/token-ttl";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertNodeRoom } from "@/server/services/billing/quota-checks";
+import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
@@ -36,7 +37,10 @@ export async function createJoinToken(
 ): Promise<CreatedJoinToken> {
   const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
   // Before anything is issued in the cluster: a token would let one more node join.
-  await assertNodeRoom(deps.db, cluster, deps.now());
+  await assertNodeRoom(deps.db, cluster, deps.now()).catch(async (error: unknown) => {
+    await notifyIfQuotaRefusal(deps, cluster.ownerId, error, "join_token.create");
+    throw error;
+  });
   const baseUrl = (await readJoinBaseUrl(deps)) ?? deps.fallbackBaseUrl;
   const parsedBase = joinBaseUrlSchema.safeParse(baseUrl ?? "");
   if (!parsedBase.success) {

@@ -1,4 +1,5 @@
 import type { NodeView } from "@/server/domain/nodes/node-view";
+import { notifyNodeEvents } from "@/server/services/notifications/emitters";
 import type { Cluster } from "@/server/infra/db/client";
 import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
@@ -35,6 +36,7 @@ export async function observeClusterNodes(
     for (const event of result.events) {
       deps.log.info("node event", { cluster_id: cluster.id, node: event.nodeName, type: event.type, reason: event.reason });
     }
+    await notifyNodeEvents(deps, cluster, result.events);
   }, (error) => deps.log.warn("could not record the node snapshot", { cluster_id: cluster.id, error: error.message }));
 
   replaceAll(await deps.nodeReader.list(credentials));

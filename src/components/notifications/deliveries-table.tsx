@@ -1,0 +1,80 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useQuery } from "@tanstack/react-query";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
+import { Select } from "@/components/ui/select";
+import { Table, type Column } from "@/components/ui/table";
+import { useFormatDateTime } from "@/components/ui/use-format-date-time";
+import { useTRPC } from "@/lib/trpc/client";
+import { eventLabelKey, type DeliveryFilter, type DeliveryItem } from "./notification-types";
+
+const STATUS_TONE: Record<string, BadgeTone> = { sent: "success", pending: "info", failed: "danger" };
+const STATUSES = ["pending", "sent", "failed"] as const;
+const CHANNELS = ["email", "webhook"] as const;
+
+/** Deliveries newest first with status/channel filters: the caller's own, or (scope "all", admins) everyone's. */
+export function DeliveriesTable({ scope }: { scope: "mine" | "all" }) {
+  const t = useTranslations("notifications");
+  const trpc = useTRPC();
+  const formatDateTime = useFormatDateTime();
+  const [filter, setFilter] = useState<DeliveryFilter>({});
+  const input = { ...filter, page: 1, page_size: 100 };
+  const list = useQuery(scope === "all" ? trpc.notifications.listAllDeliveries.queryOptions(input) : trpc.notifications.listMyDeliveries.queryOptions(input));
+
+  const columns: Column<DeliveryItem>[] = [
+    { key: "created", header: t("columns.created"), cell: (d) => formatDateTime(d.created_at) },
+    ...(scope === "all" ? [{ key: "user", header: t("columns.user"), cell: (d: DeliveryItem) => d.user_email ?? "—" }] : []),
+    { key: "event", header: t("columns.event"), cell: (d) => {
+        const key = eventLabelKey(d.event);
+        return key ? t(`events.${key}`) : d.event;
+      },
+    },
+    { key: "channel", header: t("columns.channel"), cell: (d) => (d.channel === "email" || d.channel === "webhook" ? t(`channels.${d.channel}`) : d.channel) },
+    { key: "recipient", header: t("columns.recipient"), cell: (d) => <span className="font-mono text-xs break-all">{d.recipient}</span> },
+    {
+      key: "status",
+      header: t("columns.status"),
+      cell: (d) => (
+        <Badge tone={STATUS_TONE[d.status] ?? "neutral"} data-status={d.status}>
+          {STATUSES.some((s) => s === d.status) ? t(`status.${d.status as (typeof STATUSES)[number]}`) : d.status}
+        </Badge>
+      ),
+    },
+    { key: "attempts", header: t("columns.attempts"), cell: (d) => d.attempts },
+    { key: "error", header: t("columns.lastError"), cell: (d) => <span className="text-xs">{d.last_error ?? ""}</span> },
+  ];
+
+  return (
+    <Card aria-labelledby={`deliveries-${scope}-title`}>
+      <CardHeader titleId={`deliveries-${scope}-title`} title={t("deliveriesTitle")} description={t("deliveriesDescription")} />
+      <CardBody className="space-y-4">
+        <div className="flex flex-wrap gap-3">
+          <Select aria-label={t("filterStatus")} value={filter.status ?? ""} onChange={(e) => setFilter((f) => ({ ...f, status: STATUSES.find((s) => s === e.target.value) }))}>
+            <option value="">{t("allStatuses")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label={t("filterChannel")} value={filter.channel ?? ""} onChange={(e) => setFilter((f) => ({ ...f, channel: CHANNELS.find((c) => c === e.target.value) }))}>
+            <option value="">{t("allChannels")}</option>
+            {CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {t(`channels.${c}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
+          {(data) => <Table caption={t("deliveriesTitle")} columns={columns} rows={data.items} rowKey={(d) => d.id} empty={t("noDeliveries")} />}
+        </QueryState>
+      </CardBody>
+    </Card>
+  );
+}
+

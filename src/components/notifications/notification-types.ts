@@ -1,0 +1,25 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/api/root";
+
+type Outputs = inferRouterOutputs<AppRouter>["notifications"];
+export type PreferencesView = Outputs["getPreferences"];
+export type DeliveryItem = Outputs["listMyDeliveries"]["items"][number];
+export type DeliverySettings = Outputs["getDeliverySettings"];
+export type DeliveryFilter = { status?: "pending" | "sent" | "failed"; channel?: "email" | "webhook" };
+
+/** Message keys of the event names (next-intl keys cannot contain dots, event names do). */
+const EVENT_LABEL_KEYS = {
+  "cluster.ready": "cluster_ready",
+  "cluster.error": "cluster_error",
+  "cluster.deleted": "cluster_deleted",
+  "node.joined": "node_joined",
+  "node.offline": "node_offline",
+  "quota.reached": "quota_reached",
+  "account.password_changed": "account_password_changed",
+  "api_key.created": "api_key_created",
+} as const;
+export type EventLabelKey = (typeof EVENT_LABEL_KEYS)[keyof typeof EVENT_LABEL_KEYS];
+
+export function eventLabelKey(event: string): EventLabelKey | null {
+  return event in EVENT_LABEL_KEYS ? EVENT_LABEL_KEYS[event as keyof typeof EVENT_LABEL_KEYS] : null;
+}

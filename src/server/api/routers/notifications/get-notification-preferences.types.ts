@@ -1,0 +1,9 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { preferencesViewSchema } from "./notification.schema";
+
+export const getNotificationPreferencesMeta = {
+  openapi: { method: "GET", path: "/notifications/preferences", protect: true, tags: ["notifications"], summary: "Your notification choices per event and channel, and your webhook endpoint (never its secret)" },
+} satisfies OpenApiMeta;
+export const getNotificationPreferencesInput = z.void();
+export const getNotificationPreferencesOutput = preferencesViewSchema;

@@ -1,0 +1,9 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { deliveryFiltersSchema, deliveryPageSchema } from "./notification.schema";
+
+export const listAllDeliveriesMeta = {
+  openapi: { method: "GET", path: "/admin/notifications/deliveries", protect: true, tags: ["admin"], summary: "Every notification delivery, newest first; filter by status, channel, event and user" },
+} satisfies OpenApiMeta;
+export const listAllDeliveriesInput = deliveryFiltersSchema.extend({ user: z.string().trim().min(1).max(320).optional() });
+export const listAllDeliveriesOutput = deliveryPageSchema;

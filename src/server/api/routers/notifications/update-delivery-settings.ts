@@ -1,0 +1,18 @@
+import { adminProcedure } from "@/server/api/trpc";
+import { getAccountDeps } from "@/server/composition/accounts";
+import { updateDeliverySettings as updateDeliverySettingsUseCase } from "@/server/services/notifications/delivery-settings";
+import { updateDeliverySettingsInput, updateDeliverySettingsMeta, updateDeliverySettingsOutput } from "./update-delivery-settings.types";
+
+export const updateDeliverySettings = adminProcedure
+  .meta(updateDeliverySettingsMeta)
+  .input(updateDeliverySettingsInput)
+  .output(updateDeliverySettingsOutput)
+  .mutation(({ ctx, input }) =>
+    updateDeliverySettingsUseCase(
+      ctx.deps,
+      ctx.viewer,
+      { emailEnabled: input.email_enabled, webhookEnabled: input.webhook_enabled, webhookTimeoutSeconds: input.webhook_timeout_seconds, maxAttempts: input.max_attempts },
+      ctx.origin,
+      getAccountDeps().mailer !== undefined,
+    ),
+  );

@@ -1,0 +1,17 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { DELIVERY_LIMITS } from "@/server/domain/notifications/delivery-settings";
+import { deliverySettingsSchema } from "./notification.schema";
+
+const { timeout, attempts } = DELIVERY_LIMITS;
+
+export const updateDeliverySettingsMeta = {
+  openapi: { method: "PATCH", path: "/admin/notifications/settings", protect: true, tags: ["admin"], summary: "Change notification delivery settings; absent fields stay" },
+} satisfies OpenApiMeta;
+export const updateDeliverySettingsInput = z.object({
+  email_enabled: z.boolean().optional(),
+  webhook_enabled: z.boolean().optional(),
+  webhook_timeout_seconds: z.number().int().min(timeout.min, `webhook_timeout_seconds must be at least ${timeout.min}.`).max(timeout.max, `webhook_timeout_seconds must be at most ${timeout.max}.`).optional(),
+  max_attempts: z.number().int().min(attempts.min, `max_attempts must be at least ${attempts.min}.`).max(attempts.max, `max_attempts must be at most ${attempts.max}.`).optional(),
+});
+export const updateDeliverySettingsOutput = deliverySettingsSchema;

@@ -1,0 +1,19 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z } from "zod";
+import { passwordSchema } from "@/server/domain/auth/credentials";
+
+export const changePasswordMeta = {
+  openapi: {
+    method: "POST",
+    path: "/profile/password",
+    protect: true,
+    tags: ["profile"],
+    summary: "Change your password (needs current_password); every other session is signed out",
+  },
+} satisfies OpenApiMeta;
+export const changePasswordInput = z.object({
+  // Checked by the use case (403 when wrong or missing); optional for accounts without a password (OAuth), which confirm by a recent login.
+  current_password: z.string().max(256).optional(),
+  new_password: passwordSchema,
+});
+export const changePasswordOutput = z.object({ status: z.literal("password_changed"), revoked_sessions: z.number().int() });

@@ -1,0 +1,43 @@
+import type { Config } from "@/server/config/env";
+import type { Db } from "@/server/infra/db/client";
+import { SmtpMailer } from "@/server/infra/mail/smtp-mailer";
+import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
+import type { Logger } from "@/server/observability/logger";
+import { deliverDueNotifications } from "@/server/services/notifications/deliver-due-notifications";
+import type { NotificationDeliveryDeps } from "@/server/services/notifications/notification-deps";
+
+const POLL_INTERVAL_MS = 5_000;
+
+/** The channels of a process that sends notifications: SMTP from KUBEBYON_SMTP_*, webhooks over fetch. */
+export function buildNotificationDeliveryDeps(config: Config, db: Db, log: Logger): NotificationDeliveryDeps {
+  return { db, log: log.child({ component: "notifications" }), now: () => new Date(), mailer: config.smtp ? new SmtpMailer(config.smtp) : undefined, webhooks: new FetchWebhookSender() };
+}
+
+/**
+ * Sends due notification deliveries every 5 s in every process that runs jobs
+ * (the worker; the web process in single-node mode). Rows are claimed with
+ * SKIP LOCKED, so several processes never send one row twice. Keeps draining
+ * while full batches come back. Returns a stop function that waits for a pass in progress.
+ */
+export function startNotificationDispatcher(deps: NotificationDeliveryDeps, intervalMs = POLL_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const drain = async () => {
+    while (!stopped && (await deliverDueNotifications(deps)) > 0);
+  };
+  const pass = () => {
+    running ??= drain()
+      .catch((error: unknown) => deps.log.warn("delivering notifications failed", { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref?.();
+  pass();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,46 @@
+import type { Viewer } from "@/server/domain/auth/viewer";
+import { isoOrNull } from "@/server/domain/iso-time";
+import type { ServiceDeps } from "@/server/services/service-deps";
+
+/** One signed-in browser of the user, as the sessions list shows it. */
+export interface OwnSessionView {
+  id: string;
+  created_at: string;
+  last_seen_at: string | null;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** The session the request itself was made with (never for API-key callers). */
+  current: boolean;
+}
+
+export const currentSessionId = (viewer: Viewer): string | undefined => (viewer.auth.method === "session" ? viewer.auth.sessionId : undefined);
+
+/**
+ * The caller's sessions that still sign somebody in: not revoked, before the
+ * absolute expiry and within the idle timeout (the same rules resolveSession
+ * applies), newest first. Only the caller's own rows are ever read.
+ */
+export async function listOwnSessions(deps: ServiceDeps, viewer: Viewer): Promise<OwnSessionView[]> {
+  const now = deps.now();
+  const idleCutoff = new Date(now.getTime() - deps.sessionIdleMinutes * 60_000);
+  const rows = await deps.db.session.findMany({
+    where: {
+      userId: viewer.id,
+      revokedAt: null,
+      expiresAt: { gt: now },
+      OR: [{ lastSeenAt: { gt: idleCutoff } }, { lastSeenAt: null, createdAt: { gt: idleCutoff } }],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  const current = currentSessionId(viewer);
+  return rows.map((s) => ({
+    id: s.id,
+    created_at: s.createdAt.toISOString(),
+    last_seen_at: isoOrNull(s.lastSeenAt),
+    expires_at: s.expiresAt.toISOString(),
+    ip: s.ip,
+    user_agent: s.userAgent,
+    current: s.id === current,
+  }));
+}
