@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
-import { openApiDocument } from "@/server/api/openapi";
+import { isAdminOperation, isClusterScoped, restOperations } from "@e2e/env/openapi-operations";
 
 /**
  * Ownership over every cluster-scoped REST operation, generated from the
@@ -40,24 +40,11 @@ const samples: Record<string, Sample> = {
   "DELETE /nodes/{node_name}": { path: (id) => `/nodes/worker-1?cluster_id=${id}` },
 };
 
-interface OpenApiOperation {
-  parameters?: Array<{ name: string; in: string }>;
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-}
-
 /** Every "METHOD /path" of the document that takes a cluster_id anywhere (admin-only paths have their own 403 tests). */
 function clusterScopedOperations(): string[] {
-  const doc = openApiDocument("http://127.0.0.1/api/console") as { paths?: Record<string, Record<string, OpenApiOperation>> };
-  const found: string[] = [];
-  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
-    for (const [method, operation] of Object.entries(operations)) {
-      const inParams = (operation.parameters ?? []).some((p) => p.name === "cluster_id");
-      const inBody = Object.values(operation.requestBody?.content ?? {}).some((c) => c.schema?.properties && "cluster_id" in c.schema.properties);
-      if (path.startsWith("/admin/")) continue;
-      if (path.includes("{cluster_id}") || inParams || inBody) found.push(`${method.toUpperCase()} ${path}`);
-    }
-  }
-  return found.sort();
+  return restOperations()
+    .filter((op) => !isAdminOperation(op) && isClusterScoped(op))
+    .map((op) => op.key);
 }
 
 beforeAll(async () => {
