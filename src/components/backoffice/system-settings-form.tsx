@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
+import { initialOAuthApps, OAuthAppsCard, oauthAppsPatch } from "./oauth-apps-card";
 import { useTRPC } from "@/lib/trpc/client";
 import type { AppRouter } from "@/server/api/root";
 
@@ -42,6 +43,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
     apiToken: "",
     removeToken: false,
   });
+  const [oauth, setOAuth] = useState(() => initialOAuthApps(initial.oauth));
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -50,6 +52,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
       onSuccess: () => {
         setError(null);
         setForm((f) => ({ ...f, apiToken: "", removeToken: false }));
+        setOAuth((o) => ({ github: { ...o.github, clientSecret: "", removeSecret: false }, google: { ...o.google, clientSecret: "", removeSecret: false } }));
         toast.success(t("saved"));
         router.refresh();
       },
@@ -70,6 +73,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
         record_target_hostname: form.recordTarget,
         cloudflare: { zone_id: form.zoneId, api_token: form.removeToken ? null : form.apiToken },
       },
+      oauth: oauthAppsPatch(oauth),
     });
   };
 
@@ -140,6 +144,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
           ) : null}
         </CardBody>
       </Card>
+      <OAuthAppsCard view={initial.oauth} value={oauth} onChange={setOAuth} />
       <FormAlert>{error}</FormAlert>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>

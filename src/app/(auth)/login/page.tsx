@@ -7,6 +7,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { Card, CardBody } from "@/components/ui/card";
 import { getViewer } from "@/server/api/server-caller";
+import { configWithEffectiveOAuth } from "@/server/api/auth/effective-oauth-config";
 import { enabledOAuthProviders } from "@/server/api/auth/oauth-providers";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,7 +30,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
         </div>
         <LoginForm />
-        <OAuthButtons providers={enabledOAuthProviders()} error={typeof error === "string" ? error : undefined} />
+        <OAuthButtons providers={enabledOAuthProviders(await configWithEffectiveOAuth())} error={typeof error === "string" ? error : undefined} />
         <AuthLinks>
           <Link href="/forgot-password" className={linkClass}>
             {tl("forgotPassword")}

@@ -9,6 +9,7 @@ import { signInWithPassword } from "@/server/services/auth/sign-in-with-password
 import { OAuthSignInRefused, type OAuthRefusal } from "@/server/services/oauth/oauth-identity";
 import { signInWithOAuth } from "@/server/services/oauth/sign-in-with-oauth";
 import { clientIp } from "@/server/api/http/client-ip";
+import { configWithEffectiveOAuth } from "./effective-oauth-config";
 import { isOAuthProviderId, oauthIdentity, oauthProviders } from "./oauth-providers";
 import { SESSION_COOKIE, sessionIdFromCookie } from "./session-cookie";
 
@@ -31,8 +32,10 @@ export const OAUTH_SIGN_IN_ERRORS: Record<OAuthRefusal, string> = {
  * credentials); the JWT carries just a database session id, which every
  * request checks, so logout / disable / password reset revoke at once.
  */
-export function nextAuthOptions(requestHeaders: Headers): NextAuthOptions {
-  const { config, deps, limiters } = getRuntime();
+export async function nextAuthOptions(requestHeaders: Headers): Promise<NextAuthOptions> {
+  const { deps, limiters } = getRuntime();
+  // OAuth apps may come from system settings, so the providers are worked out per request.
+  const config = await configWithEffectiveOAuth();
   // Options are built per request, so the OAuth sign-in can hand its session id to the jwt callback here.
   let oauthSessionId: string | undefined;
   return {

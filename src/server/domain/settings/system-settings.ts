@@ -1,6 +1,7 @@
 import { AppError } from "@/server/domain/errors";
 import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
+import { applyOAuthClientsPatch, EMPTY_OAUTH_CLIENTS, type OAuthClientsPatch, type StoredOAuthClients } from "./oauth-clients";
 
 /**
  * System settings (spec: 系统设置) as one typed value, and the rules for changing
@@ -13,6 +14,8 @@ export interface SystemSettings {
   defaultClusterPublicAccessMode: PublicAccessMode;
   managedWorkloadIngressBaseDomain: string | null;
   managedWorkloadIngressDns: ManagedIngressDnsSettings;
+  /** GitHub / Google login apps; the environment's take precedence (oauth-clients.ts). */
+  oauth: StoredOAuthClients;
 }
 
 export interface ManagedIngressDnsSettings {
@@ -28,6 +31,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   defaultClusterPublicAccessMode: "nodeport",
   managedWorkloadIngressBaseDomain: null,
   managedWorkloadIngressDns: { enabled: false, activeProvider: "cloudflare", recordTargetHostname: null, cloudflare: { zoneId: null, apiToken: null } },
+  oauth: EMPTY_OAUTH_CLIENTS,
 };
 
 /** A patch: absent keeps; null (or "") clears; for the API token "" also keeps, only null clears. */
@@ -41,6 +45,7 @@ export interface SystemSettingsPatch {
     recordTargetHostname?: string | null;
     cloudflare?: { zoneId?: string | null; apiToken?: string | null };
   };
+  oauth?: OAuthClientsPatch;
 }
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
@@ -115,6 +120,7 @@ export function applySettingsPatch(current: SystemSettings, patch: SystemSetting
         apiToken: cf.apiToken === null ? null : cf.apiToken?.trim() ? normalizeApiToken(cf.apiToken) : currentDns.cloudflare.apiToken,
       },
     },
+    oauth: applyOAuthClientsPatch(current.oauth, patch.oauth),
   };
   const dns = next.managedWorkloadIngressDns;
   if (dns.enabled) {

@@ -1,5 +1,6 @@
 import { publicAccessModeSchema, type PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { DEFAULT_SYSTEM_SETTINGS, type ManagedIngressDnsSettings, type SystemSettings } from "@/server/domain/settings/system-settings";
+import { OAUTH_PROVIDER_KEYS, type StoredOAuthClients } from "@/server/domain/settings/oauth-clients";
 import type { Prisma } from "@/server/infra/db/client";
 
 /** Keys of `system_settings` named by the spec; values are JSON. */
@@ -9,6 +10,7 @@ export const SYSTEM_SETTING_KEYS = {
   publicBaseUrl: "public_base_url",
   managedWorkloadIngressBaseDomain: "managed_workload_ingress_base_domain",
   managedWorkloadIngressDns: "managed_workload_ingress_dns",
+  oauthClients: "oauth_clients",
 } as const;
 
 /** Works with the pool client and inside a transaction alike. */
@@ -44,6 +46,23 @@ export function dnsToJson(dns: ManagedIngressDnsSettings) {
   };
 }
 
+function oauthFromJson(value: unknown): StoredOAuthClients {
+  const all = record(value);
+  const one = (v: unknown) => ({ clientId: stringOrNull(record(v).client_id), clientSecret: stringOrNull(record(v).client_secret) });
+  return { github: one(all.github), google: one(all.google) };
+}
+
+/** The JSON written for the OAuth apps (secrets included: only views and audit mask them); null when nothing is set. */
+export function oauthToJson(oauth: StoredOAuthClients): Record<string, { client_id: string | null; client_secret: string | null }> | null {
+  const entries = OAUTH_PROVIDER_KEYS.filter((p) => oauth[p].clientId || oauth[p].clientSecret).map((p) => [p, { client_id: oauth[p].clientId, client_secret: oauth[p].clientSecret }] as const);
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** Only the stored OAuth apps, for next-auth on every sign-in request. */
+export async function readOAuthClients(deps: SettingsReader): Promise<StoredOAuthClients> {
+  return oauthFromJson(await readSetting(deps, SYSTEM_SETTING_KEYS.oauthClients));
+}
+
 /** Every system setting, with defaults for the ones never saved. */
 export async function readSystemSettings(deps: SettingsReader): Promise<SystemSettings> {
   const rows = await deps.db.systemSetting.findMany({ where: { key: { in: Object.values(SYSTEM_SETTING_KEYS) } } });
@@ -55,6 +74,7 @@ export async function readSystemSettings(deps: SettingsReader): Promise<SystemSe
     defaultClusterPublicAccessMode: mode.success ? mode.data : DEFAULT_SYSTEM_SETTINGS.defaultClusterPublicAccessMode,
     managedWorkloadIngressBaseDomain: stringOrNull(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain)),
     managedWorkloadIngressDns: dnsFromJson(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressDns)),
+    oauth: oauthFromJson(value(SYSTEM_SETTING_KEYS.oauthClients)),
   };
 }
 

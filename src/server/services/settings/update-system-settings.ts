@@ -3,9 +3,10 @@ import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } fro
 import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { dnsToJson, readSystemSettings, SYSTEM_SETTING_KEYS } from "./read-system-settings";
+import { dnsToJson, oauthToJson, readSystemSettings, SYSTEM_SETTING_KEYS } from "./read-system-settings";
 import { getSystemSettings } from "./get-system-settings";
 import type { SystemSettingsView } from "./system-settings-view";
+import { forgetCachedOAuthClients, type EnvOAuthClients } from "./effective-oauth-clients";
 
 type Key = (typeof SYSTEM_SETTING_KEYS)[keyof typeof SYSTEM_SETTING_KEYS];
 
@@ -16,12 +17,17 @@ function storedValues(s: SystemSettings): Record<Key, Prisma.InputJsonValue | nu
     [SYSTEM_SETTING_KEYS.defaultClusterPublicAccessMode]: s.defaultClusterPublicAccessMode,
     [SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain]: s.managedWorkloadIngressBaseDomain,
     [SYSTEM_SETTING_KEYS.managedWorkloadIngressDns]: dnsToJson(s.managedWorkloadIngressDns),
+    [SYSTEM_SETTING_KEYS.oauthClients]: oauthToJson(s.oauth),
   };
   return values;
 }
 
-/** What the audit event may show of a change: the DNS value without the token, only whether the token changed. */
+/** What the audit event may show of a change: values without secrets, only whether each secret is set. */
 function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.InputJsonValue | null {
+  if (key === SYSTEM_SETTING_KEYS.oauthClients && value && typeof value === "object") {
+    const apps = value as NonNullable<ReturnType<typeof oauthToJson>>;
+    return Object.fromEntries(Object.entries(apps).map(([p, c]) => [p, { client_id: c.client_id, client_secret: c.client_secret ? "[set]" : null }]));
+  }
   if (key !== SYSTEM_SETTING_KEYS.managedWorkloadIngressDns || !value || typeof value !== "object") return value;
   const dns = value as ReturnType<typeof dnsToJson>;
   return { ...dns, cloudflare: { zone_id: dns.cloudflare.zone_id, api_token: dns.cloudflare.api_token ? "[set]" : null } };
@@ -32,7 +38,13 @@ function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.Inp
  * keys that changed (one row per key, `updated_by` = the admin) and records one
  * audit event listing them; the API token's value never reaches the log or audit.
  */
-export async function updateSystemSettings(deps: ServiceDeps, actor: Viewer, patch: SystemSettingsPatch, origin: RequestOrigin): Promise<SystemSettingsView> {
+export async function updateSystemSettings(
+  deps: ServiceDeps,
+  actor: Viewer,
+  patch: SystemSettingsPatch,
+  origin: RequestOrigin,
+  envOAuth: EnvOAuthClients,
+): Promise<SystemSettingsView> {
   await deps.db.$transaction(async (tx) => {
     // Serialises concurrent saves so validation sees the settings it will overwrite.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('system-settings'))`;
@@ -51,6 +63,8 @@ export async function updateSystemSettings(deps: ServiceDeps, actor: Viewer, pat
       await recordAuditEvent(tx, { actorUserId: actor.id, action: "settings.update", targetType: "system_settings", metadata: { changed, values: details } }, origin);
     }
   });
+  // This process sees new OAuth apps at once; other web processes within the cache's 30 s.
+  forgetCachedOAuthClients();
   deps.log.info("system settings saved", { actor_id: actor.id });
-  return getSystemSettings(deps);
+  return getSystemSettings(deps, envOAuth);
 }

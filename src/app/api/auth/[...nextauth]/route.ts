@@ -9,7 +9,7 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // next-auth v4 reads the catch-all segments from the route context and needs Next's own request object.
 function handle(req: NextRequest, context: RouteContext): Promise<Response> {
-  return observeRequest("/api/auth", (r: NextRequest) => NextAuth(nextAuthOptions(r.headers))(r, context) as Promise<Response>)(req);
+  return observeRequest("/api/auth", async (r: NextRequest) => NextAuth(await nextAuthOptions(r.headers))(r, context) as Promise<Response>)(req);
 }
 
 export { handle as GET, handle as POST };

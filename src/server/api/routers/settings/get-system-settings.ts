@@ -1,4 +1,5 @@
 import { adminProcedure } from "@/server/api/trpc";
+import { getRuntime } from "@/server/composition/runtime";
 import { getSystemSettings as getSystemSettingsUseCase } from "@/server/services/settings/get-system-settings";
 import { getSystemSettingsInput, getSystemSettingsMeta, getSystemSettingsOutput } from "./get-system-settings.types";
 
@@ -6,4 +7,4 @@ export const getSystemSettings = adminProcedure
   .meta(getSystemSettingsMeta)
   .input(getSystemSettingsInput)
   .output(getSystemSettingsOutput)
-  .query(({ ctx }) => getSystemSettingsUseCase(ctx.deps));
+  .query(({ ctx }) => getSystemSettingsUseCase(ctx.deps, getRuntime().config.oauth));

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 
+const oauthAppSchema = z.object({
+  client_id: z.string().nullable(),
+  /** The secret itself is write-only. */
+  client_secret_set: z.boolean(),
+  client_secret_hint: z.string().nullable(),
+  /** Which credentials sign-in uses: the environment's win over these settings. */
+  effective_source: z.enum(["env", "settings", "none"]),
+});
+
 export const systemSettingsSchema = z.object({
   join_base_url: z.string().nullable(),
   public_base_url: z.string().nullable(),
@@ -17,6 +26,7 @@ export const systemSettingsSchema = z.object({
       api_token_hint: z.string().nullable(),
     }),
   }),
+  oauth: z.object({ github: oauthAppSchema, google: oauthAppSchema }),
   updated_at: z.string().nullable(),
   updated_by: z.object({ id: z.string(), email: z.string() }).nullable(),
 });

@@ -1,4 +1,5 @@
 import { adminProcedure } from "@/server/api/trpc";
+import { getRuntime } from "@/server/composition/runtime";
 import { updateSystemSettings as updateSystemSettingsUseCase } from "@/server/services/settings/update-system-settings";
 import { updateSystemSettingsInput, updateSystemSettingsMeta, updateSystemSettingsOutput } from "./update-system-settings.types";
 
@@ -8,6 +9,7 @@ export const updateSystemSettings = adminProcedure
   .output(updateSystemSettingsOutput)
   .mutation(({ ctx, input }) => {
     const dns = input.managed_workload_ingress_dns;
+    const app = (a: { client_id?: string | null; client_secret?: string | null } | undefined) => a && { clientId: a.client_id, clientSecret: a.client_secret };
     return updateSystemSettingsUseCase(
       ctx.deps,
       ctx.viewer,
@@ -21,7 +23,9 @@ export const updateSystemSettings = adminProcedure
           recordTargetHostname: dns.record_target_hostname,
           cloudflare: dns.cloudflare && { zoneId: dns.cloudflare.zone_id, apiToken: dns.cloudflare.api_token },
         },
+        oauth: input.oauth && { github: app(input.oauth.github), google: app(input.oauth.google) },
       },
       ctx.origin,
+      getRuntime().config.oauth,
     );
   });

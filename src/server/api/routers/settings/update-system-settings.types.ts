@@ -9,11 +9,14 @@ export const updateSystemSettingsMeta = {
     path: "/admin/settings",
     protect: true,
     tags: ["admin"],
-    summary: "Change system settings: absent fields stay, null or \"\" clears; an empty api_token keeps the stored one, null removes it",
+    summary:
+      "Change system settings: absent fields stay, null or \"\" clears; an empty api_token or client_secret keeps the stored one, null removes it",
   },
 } satisfies OpenApiMeta;
 
 const optionalText = (max: number) => z.string().max(max, `Use at most ${max} characters.`).nullable().optional();
+
+const oauthAppInput = z.object({ client_id: optionalText(200), client_secret: optionalText(500) }).optional();
 
 export const updateSystemSettingsInput = z.object({
   join_base_url: optionalText(2000),
@@ -28,5 +31,6 @@ export const updateSystemSettingsInput = z.object({
       cloudflare: z.object({ zone_id: optionalText(64), api_token: optionalText(500) }).optional(),
     })
     .optional(),
+  oauth: z.object({ github: oauthAppInput, google: oauthAppInput }).optional(),
 });
 export const updateSystemSettingsOutput = systemSettingsSchema;
