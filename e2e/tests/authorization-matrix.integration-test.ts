@@ -74,6 +74,7 @@ const ACCESS: Record<string, Access> = {
   "adminUsers.enable": "admin",
   "settings.get": "admin",
   "settings.update": "admin",
+  "settings.sendTestEmail": "admin",
   "activity.listAll": "admin",
   "plans.list": "admin",
   "plans.create": "admin",

@@ -49,6 +49,7 @@ describe("system settings", () => {
         github: { client_id: null, client_secret_set: false, client_secret_hint: null, effective_source: "none" },
         google: { client_id: null, client_secret_set: false, client_secret_hint: null, effective_source: "none" },
       },
+      smtp: { host: null, port: 587, secure: false, user: null, password_set: false, password_hint: null, from: null, effective_source: "none" },
       updated_at: null,
       updated_by: null,
     });

@@ -14,6 +14,7 @@ import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { initialOAuthApps, OAuthAppsCard, oauthAppsPatch } from "./oauth-apps-card";
+import { initialSmtp, SmtpSettingsCard, smtpPatch } from "./smtp-settings-card";
 import { useTRPC } from "@/lib/trpc/client";
 import type { AppRouter } from "@/server/api/root";
 
@@ -44,6 +45,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
     removeToken: false,
   });
   const [oauth, setOAuth] = useState(() => initialOAuthApps(initial.oauth));
+  const [smtp, setSmtp] = useState(() => initialSmtp(initial.smtp));
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -53,6 +55,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
         setError(null);
         setForm((f) => ({ ...f, apiToken: "", removeToken: false }));
         setOAuth((o) => ({ github: { ...o.github, clientSecret: "", removeSecret: false }, google: { ...o.google, clientSecret: "", removeSecret: false } }));
+        setSmtp((m) => ({ ...m, password: "", removePassword: false }));
         toast.success(t("saved"));
         router.refresh();
       },
@@ -74,6 +77,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
         cloudflare: { zone_id: form.zoneId, api_token: form.removeToken ? null : form.apiToken },
       },
       oauth: oauthAppsPatch(oauth),
+      smtp: smtpPatch(smtp),
     });
   };
 
@@ -145,6 +149,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
         </CardBody>
       </Card>
       <OAuthAppsCard view={initial.oauth} value={oauth} onChange={setOAuth} />
+      <SmtpSettingsCard view={initial.smtp} value={smtp} onChange={setSmtp} />
       <FormAlert>{error}</FormAlert>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>

@@ -1,16 +1,16 @@
 import type { Config } from "@/server/config/env";
 import type { Db } from "@/server/infra/db/client";
-import { SmtpMailer } from "@/server/infra/mail/smtp-mailer";
 import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
 import type { Logger } from "@/server/observability/logger";
 import { deliverDueNotifications } from "@/server/services/notifications/deliver-due-notifications";
 import type { NotificationDeliveryDeps } from "@/server/services/notifications/notification-deps";
+import { getSharedMailer } from "./mailer";
 
 const POLL_INTERVAL_MS = 5_000;
 
-/** The channels of a process that sends notifications: SMTP from KUBEBYON_SMTP_*, webhooks over fetch. */
+/** The channels of a process that sends notifications: the shared mailer (env or system settings SMTP), webhooks over fetch. */
 export function buildNotificationDeliveryDeps(config: Config, db: Db, log: Logger): NotificationDeliveryDeps {
-  return { db, log: log.child({ component: "notifications" }), now: () => new Date(), mailer: config.smtp ? new SmtpMailer(config.smtp) : undefined, webhooks: new FetchWebhookSender() };
+  return { db, log: log.child({ component: "notifications" }), now: () => new Date(), mailer: getSharedMailer(config, db), webhooks: new FetchWebhookSender() };
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppError } from "@/server/domain/errors";
 import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { applyOAuthClientsPatch, EMPTY_OAUTH_CLIENTS, type OAuthClientsPatch, type StoredOAuthClients } from "./oauth-clients";
+import { applySmtpPatch, EMPTY_SMTP, type SmtpPatch, type StoredSmtp } from "./smtp-settings";
 
 /**
  * System settings (spec: 系统设置) as one typed value, and the rules for changing
@@ -16,6 +17,8 @@ export interface SystemSettings {
   managedWorkloadIngressDns: ManagedIngressDnsSettings;
   /** GitHub / Google login apps; the environment's take precedence (oauth-clients.ts). */
   oauth: StoredOAuthClients;
+  /** The SMTP server; KUBEBYON_SMTP_HOST takes precedence (smtp-settings.ts). */
+  smtp: StoredSmtp;
 }
 
 export interface ManagedIngressDnsSettings {
@@ -32,6 +35,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   managedWorkloadIngressBaseDomain: null,
   managedWorkloadIngressDns: { enabled: false, activeProvider: "cloudflare", recordTargetHostname: null, cloudflare: { zoneId: null, apiToken: null } },
   oauth: EMPTY_OAUTH_CLIENTS,
+  smtp: EMPTY_SMTP,
 };
 
 /** A patch: absent keeps; null (or "") clears; for the API token "" also keeps, only null clears. */
@@ -46,6 +50,7 @@ export interface SystemSettingsPatch {
     cloudflare?: { zoneId?: string | null; apiToken?: string | null };
   };
   oauth?: OAuthClientsPatch;
+  smtp?: SmtpPatch;
 }
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
@@ -121,6 +126,7 @@ export function applySettingsPatch(current: SystemSettings, patch: SystemSetting
       },
     },
     oauth: applyOAuthClientsPatch(current.oauth, patch.oauth),
+    smtp: applySmtpPatch(current.smtp, patch.smtp),
   };
   const dns = next.managedWorkloadIngressDns;
   if (dns.enabled) {

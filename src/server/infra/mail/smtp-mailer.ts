@@ -1,16 +1,16 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { SmtpConfig } from "@/server/config/env";
+import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 import type { Mailer, OutgoingMail } from "@/server/services/accounts/mailer";
 
 /**
- * The Mailer port over SMTP (nodemailer), configured from KUBEBYON_SMTP_*.
+ * The Mailer port over SMTP (nodemailer), configured from KUBEBYON_SMTP_* or system settings (ResolvingSmtpMailer picks).
  * One pooled transport per process; STARTTLS is used when the server offers
  * it, implicit TLS when KUBEBYON_SMTP_SECURE=true (port 465).
  */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(private readonly config: SmtpConfig) {
+  constructor(private readonly config: SmtpTransportConfig) {
     this.transport = nodemailer.createTransport({
       host: config.host,
       port: config.port,

@@ -1,11 +1,14 @@
 import { AppError } from "@/server/domain/errors";
 import type { AccountDeps } from "./account-deps";
-import type { Mailer, OutgoingMail } from "./mailer";
+import { mailerReady, type Mailer, type OutgoingMail } from "./mailer";
 
 /** Flows that exist only to email a code cannot work without SMTP; say so instead of pretending. */
-export function requireMailer(deps: AccountDeps): Mailer {
-  if (!deps.mailer) {
-    throw new AppError("PRECONDITION_FAILED", "Email delivery is not configured on this platform. Ask the operator to set KUBEBYON_SMTP_HOST and KUBEBYON_SMTP_FROM.");
+export async function requireMailer(deps: AccountDeps): Promise<Mailer> {
+  if (!deps.mailer || !(await mailerReady(deps.mailer))) {
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      "Email delivery is not configured on this platform. Ask the operator to set KUBEBYON_SMTP_HOST and KUBEBYON_SMTP_FROM, or an SMTP server under Admin → System settings.",
+    );
   }
   return deps.mailer;
 }

@@ -11,6 +11,13 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** Whether a server is set up right now (the admin can add or remove one at runtime); absent means always. */
+  configured?(): Promise<boolean>;
+}
+
+/** A mailer that is present and has a server set up. */
+export async function mailerReady(mailer: Mailer | undefined): Promise<boolean> {
+  return mailer !== undefined && ((await mailer.configured?.()) ?? true);
 }
 
 /** Languages account emails are written in (the console's locales). */

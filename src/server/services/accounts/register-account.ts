@@ -32,7 +32,7 @@ export interface RegistrationAccepted {
  * whoever reads the inbox can activate it, and verify asks for the password.
  */
 export async function registerAccount(deps: AccountDeps, input: RegisterInput, origin: RequestOrigin): Promise<RegistrationAccepted> {
-  const mailer = requireMailer(deps);
+  const mailer = await requireMailer(deps);
   const accepted: RegistrationAccepted = {
     email: input.email,
     codeExpiresInSeconds: REGISTRATION_CODE_TTL_MS / 1000,

@@ -15,7 +15,7 @@ import { CODE_MAX_ATTEMPTS, generateCode, generateLinkToken, hashLinkToken, PASS
  * email per address per minute.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string, origin: RequestOrigin): Promise<void> {
-  const mailer = requireMailer(deps);
+  const mailer = await requireMailer(deps);
   const now = deps.now();
   const code = generateCode();
   const token = generateLinkToken();

@@ -14,7 +14,7 @@ import { REGISTRATION_CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./one-time-secrets
  * after the last code: 429 with the seconds to wait.
  */
 export async function resendRegistrationCode(deps: AccountDeps, email: string, origin: RequestOrigin): Promise<{ resendAfterSeconds: number }> {
-  const mailer = requireMailer(deps);
+  const mailer = await requireMailer(deps);
   const user = await deps.db.user.findUnique({ where: { email } });
   if (!user || user.emailVerifiedAt || user.disabled) return { resendAfterSeconds: RESEND_COOLDOWN_MS / 1000 };
   const issued = await deps.db.$transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { retryDelayMs, type NotificationDeliverySettings } from "@/server/domain/notifications/delivery-settings";
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@/server/domain/notifications/webhook-signature";
 import type { NotificationDelivery } from "@/server/infra/db/client";
+import { mailerReady } from "@/server/services/accounts/mailer";
 import { readDeliverySettings } from "./delivery-settings-store";
 import type { NotificationDeliveryDeps } from "./notification-deps";
 
@@ -60,7 +61,9 @@ async function deliverOne(deps: NotificationDeliveryDeps, settings: Notification
 
 async function sendEmail(deps: NotificationDeliveryDeps, settings: NotificationDeliverySettings, row: NotificationDelivery): Promise<void> {
   if (!settings.emailEnabled) throw new PermanentDeliveryError("Email notifications were turned off by the administrator.");
-  if (!deps.mailer) throw new PermanentDeliveryError("Email delivery is not configured (KUBEBYON_SMTP_HOST is not set).");
+  if (!deps.mailer || !(await mailerReady(deps.mailer))) {
+    throw new PermanentDeliveryError("Email delivery is not configured (neither KUBEBYON_SMTP_HOST nor an SMTP server in system settings is set).");
+  }
   const payload = row.payload as { text?: unknown };
   const text = typeof payload.text === "string" ? payload.text : "";
   await deps.mailer.send({ to: row.recipient, subject: row.subject ?? row.event, text, html: `<p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>` });

@@ -9,7 +9,7 @@ export interface WebhookSender {
   post(request: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }): Promise<void>;
 }
 
-/** What the delivery loop needs: the channels. `mailer` is undefined without KUBEBYON_SMTP_HOST. */
+/** What the delivery loop needs: the channels. `mailer` resolves the SMTP server in effect (env or system settings) per send. */
 export interface NotificationDeliveryDeps extends NotifyDeps {
   mailer: Mailer | undefined;
   webhooks: WebhookSender;

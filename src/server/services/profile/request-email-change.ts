@@ -31,7 +31,7 @@ export async function requestEmailChange(
   input: { newEmail: string; currentPassword: string | undefined; reauthLimiter?: TokenBucketLimiter },
   origin: RequestOrigin,
 ): Promise<EmailChangeAccepted> {
-  const mailer = requireMailer(deps);
+  const mailer = await requireMailer(deps);
   await requireCurrentPassword(deps, viewer, input.currentPassword, { action: "profile.email_change", origin, limiter: input.reauthLimiter });
   const user = await deps.db.user.findUniqueOrThrow({ where: { id: viewer.id } });
   if (input.newEmail === user.email) throw new AppError("BAD_REQUEST", "This is already your email address. Enter a different one.");

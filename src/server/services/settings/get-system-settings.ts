@@ -1,10 +1,11 @@
+import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { EnvOAuthClients } from "./effective-oauth-clients";
 import { readSystemSettings, SYSTEM_SETTING_KEYS } from "./read-system-settings";
 import { toSystemSettingsView, type SystemSettingsView } from "./system-settings-view";
 
 /** The admin's settings page: values, masked secrets, and who saved last. */
-export async function getSystemSettings(deps: Pick<ServiceDeps, "db">, envOAuth: EnvOAuthClients): Promise<SystemSettingsView> {
+export async function getSystemSettings(deps: Pick<ServiceDeps, "db">, envOAuth: EnvOAuthClients, envSmtp?: SmtpTransportConfig): Promise<SystemSettingsView> {
   const [settings, last] = await Promise.all([
     readSystemSettings(deps),
     deps.db.systemSetting.findFirst({
@@ -13,5 +14,5 @@ export async function getSystemSettings(deps: Pick<ServiceDeps, "db">, envOAuth:
       include: { updatedBy: { select: { id: true, email: true } } },
     }),
   ]);
-  return toSystemSettingsView(settings, { updatedAt: last?.updatedAt ?? null, updatedBy: last?.updatedBy ?? null, envOAuth });
+  return toSystemSettingsView(settings, { updatedAt: last?.updatedAt ?? null, updatedBy: last?.updatedBy ?? null, envOAuth, envSmtp });
 }

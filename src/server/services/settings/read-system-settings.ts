@@ -1,6 +1,7 @@
 import { publicAccessModeSchema, type PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { DEFAULT_SYSTEM_SETTINGS, type ManagedIngressDnsSettings, type SystemSettings } from "@/server/domain/settings/system-settings";
 import { OAUTH_PROVIDER_KEYS, type StoredOAuthClients } from "@/server/domain/settings/oauth-clients";
+import { EMPTY_SMTP, type StoredSmtp } from "@/server/domain/settings/smtp-settings";
 import type { Prisma } from "@/server/infra/db/client";
 
 /** Keys of `system_settings` named by the spec; values are JSON. */
@@ -11,6 +12,7 @@ export const SYSTEM_SETTING_KEYS = {
   managedWorkloadIngressBaseDomain: "managed_workload_ingress_base_domain",
   managedWorkloadIngressDns: "managed_workload_ingress_dns",
   oauthClients: "oauth_clients",
+  smtp: "smtp",
 } as const;
 
 /** Works with the pool client and inside a transaction alike. */
@@ -58,6 +60,23 @@ export function oauthToJson(oauth: StoredOAuthClients): Record<string, { client_
   return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
+function smtpFromJson(value: unknown): StoredSmtp {
+  const v = record(value);
+  const port = typeof v.port === "number" && Number.isInteger(v.port) && v.port > 0 && v.port < 65536 ? v.port : EMPTY_SMTP.port;
+  return { host: stringOrNull(v.host), port, secure: v.secure === true, user: stringOrNull(v.user), password: stringOrNull(v.password), from: stringOrNull(v.from) };
+}
+
+/** The JSON written for the SMTP server (password included: only views and audit mask it); null when nothing is set. */
+export function smtpToJson(smtp: StoredSmtp): { host: string | null; port: number; secure: boolean; user: string | null; password: string | null; from: string | null } | null {
+  const untouched = !smtp.host && !smtp.user && !smtp.password && !smtp.from && smtp.port === EMPTY_SMTP.port && smtp.secure === EMPTY_SMTP.secure;
+  return untouched ? null : { host: smtp.host, port: smtp.port, secure: smtp.secure, user: smtp.user, password: smtp.password, from: smtp.from };
+}
+
+/** Only the stored SMTP server, for the mailer (cached in effective-smtp.ts). */
+export async function readSmtpSettings(deps: SettingsReader): Promise<StoredSmtp> {
+  return smtpFromJson(await readSetting(deps, SYSTEM_SETTING_KEYS.smtp));
+}
+
 /** Only the stored OAuth apps, for next-auth on every sign-in request. */
 export async function readOAuthClients(deps: SettingsReader): Promise<StoredOAuthClients> {
   return oauthFromJson(await readSetting(deps, SYSTEM_SETTING_KEYS.oauthClients));
@@ -75,6 +94,7 @@ export async function readSystemSettings(deps: SettingsReader): Promise<SystemSe
     managedWorkloadIngressBaseDomain: stringOrNull(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain)),
     managedWorkloadIngressDns: dnsFromJson(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressDns)),
     oauth: oauthFromJson(value(SYSTEM_SETTING_KEYS.oauthClients)),
+    smtp: smtpFromJson(value(SYSTEM_SETTING_KEYS.smtp)),
   };
 }
 

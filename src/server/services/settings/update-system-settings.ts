@@ -3,10 +3,12 @@ import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } fro
 import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { dnsToJson, oauthToJson, readSystemSettings, SYSTEM_SETTING_KEYS } from "./read-system-settings";
+import { dnsToJson, oauthToJson, readSystemSettings, smtpToJson, SYSTEM_SETTING_KEYS } from "./read-system-settings";
 import { getSystemSettings } from "./get-system-settings";
 import type { SystemSettingsView } from "./system-settings-view";
 import { forgetCachedOAuthClients, type EnvOAuthClients } from "./effective-oauth-clients";
+import { forgetCachedSmtp } from "./effective-smtp";
+import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 
 type Key = (typeof SYSTEM_SETTING_KEYS)[keyof typeof SYSTEM_SETTING_KEYS];
 
@@ -18,6 +20,7 @@ function storedValues(s: SystemSettings): Record<Key, Prisma.InputJsonValue | nu
     [SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain]: s.managedWorkloadIngressBaseDomain,
     [SYSTEM_SETTING_KEYS.managedWorkloadIngressDns]: dnsToJson(s.managedWorkloadIngressDns),
     [SYSTEM_SETTING_KEYS.oauthClients]: oauthToJson(s.oauth),
+    [SYSTEM_SETTING_KEYS.smtp]: smtpToJson(s.smtp),
   };
   return values;
 }
@@ -27,6 +30,10 @@ function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.Inp
   if (key === SYSTEM_SETTING_KEYS.oauthClients && value && typeof value === "object") {
     const apps = value as NonNullable<ReturnType<typeof oauthToJson>>;
     return Object.fromEntries(Object.entries(apps).map(([p, c]) => [p, { client_id: c.client_id, client_secret: c.client_secret ? "[set]" : null }]));
+  }
+  if (key === SYSTEM_SETTING_KEYS.smtp && value && typeof value === "object") {
+    const smtp = value as NonNullable<ReturnType<typeof smtpToJson>>;
+    return { ...smtp, password: smtp.password ? "[set]" : null };
   }
   if (key !== SYSTEM_SETTING_KEYS.managedWorkloadIngressDns || !value || typeof value !== "object") return value;
   const dns = value as ReturnType<typeof dnsToJson>;
@@ -44,6 +51,7 @@ export async function updateSystemSettings(
   patch: SystemSettingsPatch,
   origin: RequestOrigin,
   envOAuth: EnvOAuthClients,
+  envSmtp?: SmtpTransportConfig,
 ): Promise<SystemSettingsView> {
   await deps.db.$transaction(async (tx) => {
     // Serialises concurrent saves so validation sees the settings it will overwrite.
@@ -63,8 +71,9 @@ export async function updateSystemSettings(
       await recordAuditEvent(tx, { actorUserId: actor.id, action: "settings.update", targetType: "system_settings", metadata: { changed, values: details } }, origin);
     }
   });
-  // This process sees new OAuth apps at once; other web processes within the cache's 30 s.
+  // This process sees new OAuth apps and SMTP at once; other web processes within the cache's 30 s.
   forgetCachedOAuthClients();
+  forgetCachedSmtp();
   deps.log.info("system settings saved", { actor_id: actor.id });
-  return getSystemSettings(deps, envOAuth);
+  return getSystemSettings(deps, envOAuth, envSmtp);
 }

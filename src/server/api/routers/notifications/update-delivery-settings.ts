@@ -1,5 +1,6 @@
 import { adminProcedure } from "@/server/api/trpc";
 import { getAccountDeps } from "@/server/composition/accounts";
+import { mailerReady } from "@/server/services/accounts/mailer";
 import { updateDeliverySettings as updateDeliverySettingsUseCase } from "@/server/services/notifications/delivery-settings";
 import { updateDeliverySettingsInput, updateDeliverySettingsMeta, updateDeliverySettingsOutput } from "./update-delivery-settings.types";
 
@@ -7,12 +8,12 @@ export const updateDeliverySettings = adminProcedure
   .meta(updateDeliverySettingsMeta)
   .input(updateDeliverySettingsInput)
   .output(updateDeliverySettingsOutput)
-  .mutation(({ ctx, input }) =>
+  .mutation(async ({ ctx, input }) =>
     updateDeliverySettingsUseCase(
       ctx.deps,
       ctx.viewer,
       { emailEnabled: input.email_enabled, webhookEnabled: input.webhook_enabled, webhookTimeoutSeconds: input.webhook_timeout_seconds, maxAttempts: input.max_attempts },
       ctx.origin,
-      getAccountDeps().mailer !== undefined,
+      await mailerReady(getAccountDeps().mailer),
     ),
   );

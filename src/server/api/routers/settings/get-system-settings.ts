@@ -7,4 +7,4 @@ export const getSystemSettings = adminProcedure
   .meta(getSystemSettingsMeta)
   .input(getSystemSettingsInput)
   .output(getSystemSettingsOutput)
-  .query(({ ctx }) => getSystemSettingsUseCase(ctx.deps, getRuntime().config.oauth));
+  .query(({ ctx }) => getSystemSettingsUseCase(ctx.deps, getRuntime().config.oauth, getRuntime().config.smtp));

@@ -27,6 +27,19 @@ export const systemSettingsSchema = z.object({
     }),
   }),
   oauth: z.object({ github: oauthAppSchema, google: oauthAppSchema }),
+  smtp: z.object({
+    host: z.string().nullable(),
+    port: z.number().int(),
+    /** true: implicit TLS (465); false: STARTTLS when offered. */
+    secure: z.boolean(),
+    user: z.string().nullable(),
+    /** The password itself is write-only. */
+    password_set: z.boolean(),
+    password_hint: z.string().nullable(),
+    from: z.string().nullable(),
+    /** Which server mail goes through: KUBEBYON_SMTP_HOST wins over these settings. */
+    effective_source: z.enum(["env", "settings", "none"]),
+  }),
   updated_at: z.string().nullable(),
   updated_by: z.object({ id: z.string(), email: z.string() }).nullable(),
 });

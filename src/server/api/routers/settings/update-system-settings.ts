@@ -24,8 +24,10 @@ export const updateSystemSettings = adminProcedure
           cloudflare: dns.cloudflare && { zoneId: dns.cloudflare.zone_id, apiToken: dns.cloudflare.api_token },
         },
         oauth: input.oauth && { github: app(input.oauth.github), google: app(input.oauth.google) },
+        smtp: input.smtp,
       },
       ctx.origin,
       getRuntime().config.oauth,
+      getRuntime().config.smtp,
     );
   });

@@ -10,7 +10,7 @@ export const updateSystemSettingsMeta = {
     protect: true,
     tags: ["admin"],
     summary:
-      "Change system settings: absent fields stay, null or \"\" clears; an empty api_token or client_secret keeps the stored one, null removes it",
+      "Change system settings: absent fields stay, null or \"\" clears; an empty api_token, client_secret or smtp.password keeps the stored one, null removes it",
   },
 } satisfies OpenApiMeta;
 
@@ -32,5 +32,15 @@ export const updateSystemSettingsInput = z.object({
     })
     .optional(),
   oauth: z.object({ github: oauthAppInput, google: oauthAppInput }).optional(),
+  smtp: z
+    .object({
+      host: optionalText(253),
+      port: z.number().int().min(1, "Use a port between 1 and 65535.").max(65535, "Use a port between 1 and 65535.").optional(),
+      secure: z.boolean().optional(),
+      user: optionalText(320),
+      password: optionalText(500),
+      from: optionalText(320),
+    })
+    .optional(),
 });
 export const updateSystemSettingsOutput = systemSettingsSchema;
