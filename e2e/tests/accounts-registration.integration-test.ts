@@ -177,6 +177,16 @@ describe("registration with an emailed code", () => {
     expect(smtp.messages.some((m) => m.to.includes("nobody@example.test"))).toBe(false);
   });
 
+  it("answers simultaneous sign-ups for the same new address alike, with one account and no error", async () => {
+    const email = "twice-at-once@example.test";
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => post("/accounts/register", { email, password: PASSWORD, display_name: "Racer", locale: "en" }, nextIp())),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const r of results) expect(r.body).toEqual(results[0]!.body);
+    expect(await api.runtime.deps.db.user.count({ where: { email } })).toBe(1);
+  });
+
   it("writes the email in the registrant's language", async () => {
     const { mail } = await registerAndReadCode("zh@example.test", nextIp(), "zh-CN");
     expect(mail.subject).toBe("您的 KubeBYON 验证码");

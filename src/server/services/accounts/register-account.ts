@@ -1,5 +1,6 @@
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { isUniqueViolation } from "@/server/services/is-unique-violation";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { AccountDeps } from "./account-deps";
 import { consoleBaseUrl } from "./console-base-url";
@@ -53,24 +54,45 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput, o
   }
 
   const locale = mailLocale(input.locale);
-  const { userId, issued } = await deps.db.$transaction(async (tx) => {
-    const userId = existing?.id ?? newId("usr");
-    if (existing) {
-      await tx.user.update({ where: { id: userId }, data: { name: input.displayName, passwordHash, locale } });
-    } else {
-      await tx.user.create({ data: { id: userId, email: input.email, name: input.displayName, passwordHash, locale, role: "user" } });
-    }
-    const issued = await issueRegistrationCode(deps, tx, input.email, origin);
-    await recordAuditEvent(
-      tx,
-      { actorUserId: userId, action: "account.registered", targetType: "user", targetId: userId, metadata: { code_sent: issued.issued, again: Boolean(existing) } },
-      origin,
-    );
-    return { userId, issued };
-  });
+  let registered: PendingRegistration;
+  try {
+    registered = await createOrRefreshPending(deps, { ...input, locale, passwordHash, existingUserId: existing?.id ?? null }, origin);
+  } catch (error) {
+    // Two sign-ups for the same new address at once: the other one created the account and mailed its
+    // code. This caller gets the same answer as always (no 500, nothing to enumerate).
+    if (!existing && isUniqueViolation(error)) return accepted;
+    throw error;
+  }
+  const { userId, issued } = registered;
   if (issued.issued) {
     deliverInBackground(deps, mailer, registrationCodeMail(locale, input.email, input.displayName, issued.code, REGISTRATION_CODE_TTL_MS / 60_000), "registration_code");
   }
   deps.log.info("account registered, pending email verification", { user_id: userId, code_sent: issued.issued });
   return accepted;
+}
+
+interface PendingRegistration {
+  userId: string;
+  issued: Awaited<ReturnType<typeof issueRegistrationCode>>;
+}
+
+/** Creates the pending account (or refreshes a still-pending one) and issues its code, in one transaction. */
+function createOrRefreshPending(
+  deps: AccountDeps,
+  input: RegisterInput & { locale: ReturnType<typeof mailLocale>; passwordHash: string; existingUserId: string | null },
+  origin: RequestOrigin,
+): Promise<PendingRegistration> {
+  return deps.db.$transaction(async (tx) => {
+    const userId = input.existingUserId ?? newId("usr");
+    const profile = { name: input.displayName, passwordHash: input.passwordHash, locale: input.locale };
+    if (input.existingUserId) await tx.user.update({ where: { id: userId }, data: profile });
+    else await tx.user.create({ data: { id: userId, email: input.email, role: "user", ...profile } });
+    const issued = await issueRegistrationCode(deps, tx, input.email, origin);
+    await recordAuditEvent(
+      tx,
+      { actorUserId: userId, action: "account.registered", targetType: "user", targetId: userId, metadata: { code_sent: issued.issued, again: input.existingUserId !== null } },
+      origin,
+    );
+    return { userId, issued };
+  });
 }
