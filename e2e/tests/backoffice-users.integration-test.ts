@@ -144,6 +144,9 @@ describe("disable and re-enable", () => {
       expect((await api.rest("GET", "/me", auth)).status).toBe(401);
     }
     await expect(api.login("ivan@example.test", "ivan-password-123")).rejects.toMatchObject({ code: "FORBIDDEN", message: "This account is disabled. Contact your administrator." });
+    // The refused attempt is on the activity stream too.
+    const refused = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "auth.login_failed", actorUserId: ivan.id } });
+    expect(refused).toMatchObject({ result: "failure", metadata: { email: "ivan@example.test", reason: "disabled" } });
     const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "admin.user.disable", targetId: ivan.id } });
     expect(audit).toMatchObject({ actorUserId: admin.id, result: "success", metadata: { email: "ivan@example.test", revoked_sessions: 2, revoked_api_keys: 1, was_disabled: false } });
 

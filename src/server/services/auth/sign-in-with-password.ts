@@ -33,10 +33,12 @@ export async function signInWithPassword(deps: ServiceDeps, input: SignInInput, 
     throw invalidCredentials();
   }
   if (user.disabled) {
+    await recordAuditEvent(deps.db, { actorUserId: user.id, action: "auth.login_failed", result: "failure", metadata: { email: input.email, reason: "disabled" } }, origin);
     throw new AppError("FORBIDDEN", "This account is disabled. Contact your administrator.");
   }
   // Self-registered accounts stay pending until the emailed code is entered (services/accounts).
   if (!user.emailVerifiedAt) {
+    await recordAuditEvent(deps.db, { actorUserId: user.id, action: "auth.login_failed", result: "failure", metadata: { email: input.email, reason: "email_not_verified" } }, origin);
     throw new AppError("PRECONDITION_FAILED", "Confirm your email address first: enter the code we emailed you on the registration page, or register again to get a new code.");
   }
   // The password is known right now: the only moment an outdated hash can be replaced.
