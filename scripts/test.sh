@@ -2,13 +2,12 @@
 # `npm test`: every check and every test, in the order that fails fastest.
 # Integration tests use the real PostgreSQL and RabbitMQ of this machine and a
 # kube-apiserver/etcd/helm built from Go modules (cached, see docs/testing.md);
-# browser tests drive Debian's Chromium against a production build.
+# browser tests drive Debian's Chromium against a production build. Everything
+# runs on the Node.js pinned in package.json (scripts/lib/pinned-node.sh).
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$PATH" NEXT_TELEMETRY_DISABLED=1
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
+. scripts/lib/pinned-node.sh
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
 started=$(date +%s)
 step "prisma generate";        npm run -s db:generate

@@ -28,6 +28,18 @@ async function printKubeToolVersions(tools: KubeTools): Promise<void> {
   );
 }
 
+/**
+ * Test files spawn `tsx worker/main.ts` through PATH and `next` through process.execPath: a node on
+ * PATH other than the one running the tests would quietly test a second runtime.
+ */
+async function requireOneNodeRuntime(): Promise<void> {
+  const onPath = await firstLine("node", ["--version"]);
+  console.log(`[runtime] Node.js ${process.version} (${process.execPath}); node on PATH: ${onPath}`);
+  if (onPath !== process.version) {
+    throw new Error(`node on PATH is ${onPath} but the tests run on ${process.version}; run them through npm test or npx, which put the pinned Node.js first`);
+  }
+}
+
 /** Fails the run at once, with the fix in the message, when a service the tests need is down. */
 async function requireServices(): Promise<void> {
   const client = new pg.Client({ connectionString: testPostgresAdminUrl() });
@@ -53,6 +65,7 @@ async function requireServices(): Promise<void> {
  * independent.
  */
 export default async function globalSetup(project: TestProject): Promise<void> {
+  await requireOneNodeRuntime();
   await requireServices();
   const tools = await ensureKubeTools();
   await printKubeToolVersions(tools);
