@@ -7,6 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$PATH" NEXT_TELEMETRY_DISABLED=1
+bash scripts/prepare-test-machine.sh
 . scripts/lib/pinned-node.sh
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
 started=$(date +%s)
