@@ -4,6 +4,7 @@ import { formatRfc3339, TOKEN_ID_PATTERN } from "@/server/domain/join-tokens/boo
 import { TokenIssuerError } from "@/server/domain/join-tokens/token-issuer-error";
 import type { CreateBootstrapTokenRequest, IssuedBootstrapToken, TokenIssuer } from "@/server/services/join-tokens/token-issuer";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
+import { transportFailure } from "./node-kube-calls";
 
 const NAMESPACE = "kube-system";
 const SECRET_TYPE = "bootstrap.kubernetes.io/token";
@@ -51,7 +52,7 @@ function translate(err: unknown, action: string, server: string): TokenIssuerErr
     if (err.code === 409) return new TokenIssuerError("conflict", detail, { cause: err });
     return new TokenIssuerError("failed", detail, { cause: err });
   }
-  const e = err as { name?: string; code?: string; message?: string };
+  const e = transportFailure(err);
   const why = e.name === "AbortError" || e.name === "TimeoutError" ? "timed out" : (e.code ?? e.message ?? String(err));
   return new TokenIssuerError("unreachable", `${action} at ${server}: ${why}`, { cause: err });
 }

@@ -6,6 +6,7 @@ import { ApiException, CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConf
 import { AppError } from "@/server/domain/errors";
 import type { ControlPlaneProvisioner, NamespaceQuota } from "@/server/services/clusters/control-plane-provisioner";
 import type { HelmCli } from "./helm-cli";
+import { transportFailure } from "./node-kube-calls";
 
 export interface VclusterChart {
   /** Chart name in `repo`, an oci:// reference, or a local chart directory / .tgz. */
@@ -50,7 +51,7 @@ function apiMessage(err: unknown): string {
     }
     return `HTTP ${err.code}`;
   }
-  return err instanceof Error ? err.message : String(err);
+  return transportFailure(err).message ?? String(err);
 }
 
 async function withKubeContext<T>(action: string, run: () => Promise<T>): Promise<T> {

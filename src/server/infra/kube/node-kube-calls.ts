@@ -23,6 +23,22 @@ export function kubeStatusCode(err: unknown): number | undefined {
   return err instanceof ApiException ? err.code : undefined;
 }
 
+interface TransportFailure {
+  name?: string;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * What a request that got no HTTP answer failed on. client-node's fetch (undici) rejects with
+ * TypeError("fetch failed") and puts the socket or TLS error (ECONNREFUSED, …) in `cause`; a
+ * timeout or cancel rejects with the signal's reason itself.
+ */
+export function transportFailure(err: unknown): TransportFailure {
+  if (err instanceof TypeError && err.cause !== null && typeof err.cause === "object") return err.cause as TransportFailure;
+  return (err ?? {}) as TransportFailure;
+}
+
 /** The API server's own explanation (Status.message), or what went wrong on the way. */
 export function kubeErrorMessage(err: unknown): string {
   if (err instanceof ApiException) {
@@ -35,9 +51,9 @@ export function kubeErrorMessage(err: unknown): string {
     }
     return `HTTP ${err.code}`;
   }
-  const e = err as { name?: string; code?: string; message?: string } | null;
-  if (e?.name === "AbortError" || e?.name === "TimeoutError") return "the request timed out or was cancelled";
-  return e?.code ?? e?.message ?? String(err);
+  const e = transportFailure(err);
+  if (e.name === "AbortError" || e.name === "TimeoutError") return "the request timed out or was cancelled";
+  return e.code ?? e.message ?? String(err);
 }
 
 /**

@@ -2,6 +2,7 @@ import net from "node:net";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
+import { freePort } from "@e2e/env/kube/free-port";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { NodeReader } from "@/server/services/nodes/ports";
 import { postNodeStatus, registerNode, vclusterCredentials } from "./node-kubelet.test-fixtures";
@@ -62,10 +63,12 @@ describe("KubeNodeReader against a vCluster", () => {
   });
 
   it("tells the user to check the cluster when its API cannot be reached, keeping the address for the logs", async () => {
-    const err: unknown = await reader.list({ ...credentials, server: "https://127.0.0.1:1" }).catch((e: unknown) => e);
+    // A port nothing listens on; not port 1, which fetch refuses before connecting (a "bad port").
+    const closed = `https://127.0.0.1:${await freePort()}`;
+    const err: unknown = await reader.list({ ...credentials, server: closed }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringMatching(/^Could not reach the cluster's API server to list nodes \(ECONNREFUSED\)\. Check that the cluster is running/) });
     expect((err as Error).message).not.toContain("127.0.0.1");
-    expect(((err as Error).cause as Error).message).toContain("list nodes at https://127.0.0.1:1");
+    expect(((err as Error).cause as Error).message).toContain(`list nodes at ${closed}`);
   });
 
   it("refuses a server whose certificate is not signed by the cluster CA", async () => {

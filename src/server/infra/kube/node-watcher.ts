@@ -69,6 +69,19 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * client-node's Watch aborts a connection after 30 s without data (its private requestTimeoutMs),
+ * but the API server sends a bookmark only once a minute, so a quiet cluster would look broken
+ * every 30 s and be re-listed. The watchdog in watch() already ends dead connections; the client's
+ * own limit goes past it. Throws if a client-node release drops the field, rather than regress.
+ */
+function watchWithInactivityLimit(credentials: ClusterCredentials, limitMs: number): Watch {
+  const watch = new Watch(kubeConfigFromCredentials(credentials));
+  if (!Reflect.has(watch, "requestTimeoutMs")) throw new Error("@kubernetes/client-node's Watch has no requestTimeoutMs any more: check how it times out quiet watches");
+  Reflect.set(watch, "requestTimeoutMs", limitMs);
+  return watch;
+}
+
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
 function statusCodeOf(err: unknown): number | undefined {
@@ -97,7 +110,8 @@ export class KubeNodeWatcher implements NodeWatcher {
   }
 
   async *watch(credentials: ClusterCredentials, signal: AbortSignal): AsyncGenerator<NodeWatchEvent> {
-    const watch = new Watch(kubeConfigFromCredentials(credentials));
+    const staleAfterMs = this.watchTimeoutSeconds * 1000 + STALE_GRACE_MS;
+    const watch = watchWithInactivityLimit(credentials, staleAfterMs + STALE_GRACE_MS);
     let resourceVersion: string | undefined;
     let delayMs = this.backoff.initialMs;
 
@@ -113,7 +127,7 @@ export class KubeNodeWatcher implements NodeWatcher {
       // is dead without a RST (NAT or proxy dropped it) and would otherwise hang until TCP gives up.
       const watchdog = setTimeout(
         () => inbox.push({ kind: "end", error: new Error(`no data and no close ${STALE_GRACE_MS / 1000} s after the ${this.watchTimeoutSeconds} s watch timeout; treating the connection as dead`) }),
-        this.watchTimeoutSeconds * 1000 + STALE_GRACE_MS,
+        staleAfterMs,
       );
       let failure: Error | null = null;
       try {
