@@ -18,7 +18,6 @@ import type {
   ProbeResult,
   ResolvedConnection,
   ResolveKubeconfigInput,
-  ResolveKubeconfigOptions,
 } from "@/server/services/clusters/kubeconfig-resolver";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 
@@ -107,7 +106,7 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
     this.core = deps.kubeConfig.makeApiClient(CoreV1Api);
   }
 
-  async resolve(input: ResolveKubeconfigInput, options: ResolveKubeconfigOptions = {}): Promise<ResolvedConnection> {
+  async resolve(input: ResolveKubeconfigInput): Promise<ResolvedConnection> {
     const { namespace, vclusterName } = input;
     const secretName = `vc-${vclusterName}`;
     const secret = await this.read(
@@ -132,8 +131,7 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
 
     const publicUrl = endpoint.kind === "ready" && endpoint.public ? endpoint.url : null;
     const serviceDnsUrl = `https://${vclusterName}.${namespace}.svc:${CONTROL_PLANE_PORT}`;
-    const platformServer =
-      options.platformServerOverride ?? (this.deps.platformRoute !== "service-dns" && publicUrl ? publicUrl : serviceDnsUrl);
+    const platformServer = this.deps.platformRoute !== "service-dns" && publicUrl ? publicUrl : serviceDnsUrl;
 
     return {
       credentials: { ...identity, server: platformServer },

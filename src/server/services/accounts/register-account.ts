@@ -7,7 +7,7 @@ import { consoleBaseUrl } from "./console-base-url";
 import { existingAccountMail, registrationCodeMail } from "./account-emails";
 import { deliverInBackground, requireMailer } from "./deliver-mail";
 import { issueRegistrationCode } from "./issue-registration-code";
-import { mailLocale } from "./mailer";
+import { mailLocale } from "@/server/services/mail/mailer";
 import { REGISTRATION_CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./one-time-secrets";
 
 export interface RegisterInput {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { newId } from "@/server/domain/ids";
 import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 export type FirstAdminResult =
   | { created: false }
@@ -16,7 +16,7 @@ const DEFAULT_ADMIN_EMAIL = "admin@kubebyon.local";
  * Does nothing once any admin exists, so restarts keep the data as it is.
  */
 export async function ensureFirstAdmin(
-  deps: ServiceDeps,
+  deps: AuthDeps,
   configured: { email: string; password: string | undefined } | undefined,
 ): Promise<FirstAdminResult> {
   const email = emailSchema.parse(configured?.email ?? DEFAULT_ADMIN_EMAIL);

@@ -1,5 +1,5 @@
 import { clusterQuotaRefusal, nodeQuotaRefusal } from "@/server/domain/billing/plan-limits";
-import { QuotaRefusal } from "@/server/services/notifications/emitters";
+import { QuotaRefusal } from "./quota-refusal";
 import type { Cluster, Db, Plan, Prisma } from "@/server/infra/db/client";
 import { resolveCurrentPlan } from "./resolve-current-plan";
 

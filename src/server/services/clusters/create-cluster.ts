@@ -1,3 +1,4 @@
+import { CLUSTER_CREATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { toDnsLabelOr, withDnsSuffix } from "@/server/domain/clusters/dns-names";
 import { initialSteps } from "@/server/domain/clusters/operation-steps";
@@ -12,10 +13,10 @@ import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-pl
 import { isUniqueViolation } from "@/server/services/is-unique-violation";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 
-export const CLUSTER_CREATE_JOB = "cluster.create";
 
 export interface CreateClusterInput {
   name: string;
@@ -35,7 +36,7 @@ export interface CreateClusterInput {
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
  * cluster's node/CPU/memory quota.
  */
-export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const id = newId("cl");
   const name = input.name.trim();
   const access = choosePublicAccessForCreate(
@@ -94,7 +95,7 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
 }
 
 async function pickName(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ClusterRequestDeps, "db">,
   field: "vclusterName" | "namespace",
   requested: string | undefined,
   derivedFrom: string,

@@ -3,7 +3,7 @@ import { effectivePublicAccessMode } from "@/server/domain/clusters/public-acces
 import { AppError } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterConnectionDeps } from "./cluster-job-deps";
 import { connectToCluster } from "./connect-to-cluster";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
@@ -13,7 +13,7 @@ import { findAccessibleCluster } from "./find-accessible-cluster";
  * could reach, so the answer is a clear 409 rather than an internal address.
  */
 export async function getClusterKubeconfig(
-  deps: Pick<ServiceDeps, "db"> & { cluster: Pick<ClusterRuntimeDeps, "resolver" | "resolveOptions"> },
+  deps: Pick<ServiceDeps, "db"> & { cluster: ClusterConnectionDeps },
   viewer: Viewer,
   clusterId: string,
   origin: RequestOrigin,

@@ -1,3 +1,4 @@
+import { CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { initialSteps } from "@/server/domain/clusters/operation-steps";
 import {
@@ -13,11 +14,11 @@ import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
-export const CLUSTER_UPDATE_JOB = "cluster.update";
 
 export interface UpdateClusterInput {
   name?: string;
@@ -37,7 +38,7 @@ export interface UpdateClusterInput {
  * Anything the control plane depends on (mode, host, plan quota) is applied
  * by a `cluster.update` job; a rename is only a row change.
  */
-export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId: string, input: UpdateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, clusterId: string, input: UpdateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   refuseWhileBusy(cluster);
 

@@ -1,5 +1,6 @@
 import type { ClusterJob, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
 import type { ServiceDeps } from "@/server/services/service-deps";
+import type { JobQueueDeps } from "./job-queue-deps";
 import { summarizeJobQueue, type JobQueueSummary } from "./summarize-job-queue";
 import { isoOrNull } from "@/server/domain/iso-time";
 
@@ -46,7 +47,7 @@ function toClusterJobView(job: ClusterJob): ClusterJobView {
  * the newest jobs matching the filter plus backlog figures. No retry/cancel here, as the spec says.
  */
 export async function listClusterJobs(
-  deps: Pick<ServiceDeps, "db" | "now" | "jobs">,
+  deps: Pick<ServiceDeps, "db" | "now"> & Pick<JobQueueDeps, "jobs">,
   filter: ListJobsFilter,
 ): Promise<{ items: ClusterJobView[]; summary: JobQueueSummary }> {
   const [jobs, summary] = await Promise.all([deps.jobs.list(filter), summarizeJobQueue(deps)]);

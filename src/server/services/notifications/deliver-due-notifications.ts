@@ -1,7 +1,7 @@
 import { retryDelayMs, type NotificationDeliverySettings } from "@/server/domain/notifications/delivery-settings";
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@/server/domain/notifications/webhook-signature";
 import type { NotificationDelivery } from "@/server/infra/db/client";
-import { mailerReady } from "@/server/services/accounts/mailer";
+import { mailerReady } from "@/server/services/mail/mailer";
 import { readDeliverySettings } from "./delivery-settings-store";
 import type { NotificationDeliveryDeps } from "./notification-deps";
 

@@ -3,7 +3,7 @@ import { AppError } from "@/server/domain/errors";
 import type { AccountDeps } from "@/server/services/accounts/account-deps";
 import { assertCodeUsable, wrongCodeError } from "@/server/services/accounts/check-code-attempt";
 import { deliverInBackground } from "@/server/services/accounts/deliver-mail";
-import { mailLocale } from "@/server/services/accounts/mailer";
+import { mailLocale } from "@/server/services/mail/mailer";
 import { normalizeCode } from "@/server/services/accounts/one-time-secrets";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { isUniqueViolation } from "@/server/services/is-unique-violation";

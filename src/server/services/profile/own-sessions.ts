@@ -1,6 +1,6 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { isoOrNull } from "@/server/domain/iso-time";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 /** One signed-in browser of the user, as the sessions list shows it. */
 export interface OwnSessionView {
@@ -21,7 +21,7 @@ export const currentSessionId = (viewer: Viewer): string | undefined => (viewer.
  * absolute expiry and within the idle timeout (the same rules resolveSession
  * applies), newest first. Only the caller's own rows are ever read.
  */
-export async function listOwnSessions(deps: ServiceDeps, viewer: Viewer): Promise<OwnSessionView[]> {
+export async function listOwnSessions(deps: AuthDeps, viewer: Viewer): Promise<OwnSessionView[]> {
   const now = deps.now();
   const idleCutoff = new Date(now.getTime() - deps.sessionIdleMinutes * 60_000);
   const rows = await deps.db.session.findMany({
