@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { codeSchema, emailSchema, passwordSchema } from "./account.schema";
+import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
+import { codeSchema } from "./account-inputs";
 
 export const completePasswordResetMeta = {
   openapi: {
