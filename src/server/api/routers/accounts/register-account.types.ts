@@ -2,6 +2,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
 import { userLocaleSchema } from "@/server/domain/profile/user-locale";
+import { verificationRequiredOutput } from "./account-answers";
 import { displayNameSchema } from "./account-inputs";
 
 export const registerAccountMeta = {
@@ -21,9 +22,4 @@ export const registerAccountInput = z.object({
   locale: userLocaleSchema.optional(),
 });
 
-export const registerAccountOutput = z.object({
-  status: z.literal("verification_required"),
-  email: z.string(),
-  code_expires_in_seconds: z.number().int(),
-  resend_after_seconds: z.number().int(),
-});
+export const registerAccountOutput = verificationRequiredOutput;
