@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The steps a cluster operation goes through, in order, so the console can
  * show a timeline before anything has run. Stored as JSON in
@@ -17,7 +19,13 @@ export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted
 
 export type OperationKind = "create" | "update" | "delete";
 export type StepName = (typeof CREATE_STEPS)[number] | (typeof UPDATE_STEPS)[number] | (typeof DELETE_STEPS)[number];
-export type StepStatus = "pending" | "running" | "succeeded" | "failed" | "skipped";
+export const operationStepStatuses = ["pending", "running", "succeeded", "failed", "skipped"] as const;
+export const operationStepStatusSchema = z.enum(operationStepStatuses);
+export type StepStatus = z.infer<typeof operationStepStatusSchema>;
+
+/** An operation as a whole (PostgreSQL enum ClusterOperationStatus); its steps may also be skipped. */
+export const clusterOperationStatuses = ["pending", "running", "succeeded", "failed"] as const;
+export const clusterOperationStatusSchema = z.enum(clusterOperationStatuses);
 
 export interface OperationStep {
   name: StepName;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
@@ -6,6 +7,9 @@ import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps"
 import type { ClusterConnectionDeps } from "./cluster-job-deps";
 import { connectToCluster } from "./connect-to-cluster";
 import { findAccessibleCluster } from "./find-accessible-cluster";
+
+export const clusterKubeconfigSchema = z.object({ cluster_id: z.string(), api_endpoint: z.string(), kubeconfig: z.string() });
+export type ClusterKubeconfig = z.infer<typeof clusterKubeconfigSchema>;
 
 /**
  * The owner's kubeconfig (the vCluster's admin credentials, server rewritten
@@ -17,7 +21,7 @@ export async function getClusterKubeconfig(
   viewer: Viewer,
   clusterId: string,
   origin: RequestOrigin,
-): Promise<{ cluster_id: string; api_endpoint: string; kubeconfig: string }> {
+): Promise<ClusterKubeconfig> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   if (effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode }) === "off") {
     throw new AppError(

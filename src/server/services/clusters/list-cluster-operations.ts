@@ -1,20 +1,30 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import type { OperationStep } from "@/server/domain/clusters/operation-steps";
+import { clusterOperationStatusSchema, operationStepStatusSchema, type OperationStep } from "@/server/domain/clusters/operation-steps";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
 export const CLUSTER_OPERATIONS_LIMIT = 20;
 
-export interface ClusterOperationView {
-  id: string;
-  kind: string;
-  status: "pending" | "running" | "succeeded" | "failed";
-  error: string | null;
-  steps: OperationStep[];
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+const operationStepViewSchema = z.object({
+  name: z.string(),
+  status: operationStepStatusSchema,
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
+export const clusterOperationViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: clusterOperationStatusSchema,
+  error: z.string().nullable(),
+  steps: z.array(operationStepViewSchema),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ClusterOperationView = z.infer<typeof clusterOperationViewSchema>;
 
 /** A cluster's most recent operations with their step timelines, newest first. */
 export async function listClusterOperations(deps: Pick<ServiceDeps, "db">, viewer: Viewer, clusterId: string): Promise<ClusterOperationView[]> {

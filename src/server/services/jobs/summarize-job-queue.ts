@@ -1,13 +1,6 @@
 import { clusterJobStatuses, type ClusterJobStatus } from "@/server/domain/jobs/cluster-job";
 import type { ServiceDeps } from "@/server/services/service-deps";
-
-export interface JobQueueSummary {
-  by_status: Record<ClusterJobStatus, number>;
-  /** When the longest-waiting pending job was queued: the backlog's age. */
-  oldest_pending_at: string | null;
-  /** Running jobs whose lease ran out (their runner died); another runner will take them over. */
-  expired_leases: number;
-}
+import type { JobQueueSummary } from "./job-queue-summary";
 
 export async function summarizeJobQueue(deps: Pick<ServiceDeps, "db" | "now">): Promise<JobQueueSummary> {
   const [groups, oldestPending, expiredLeases] = await Promise.all([
