@@ -1,7 +1,7 @@
 import { loadConfig, requireDatabaseUrl, type Config } from "@/server/config/env";
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
-import { createPrismaClient } from "@/server/infra/db/client";
+import { createPrismaClient, pingDatabase } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
@@ -48,9 +48,7 @@ export function buildRuntime(config: Config): Runtime {
   const log = createLogger({ level: config.logLevel, base: { service: "kubebyon-web" } });
   const db = createPrismaClient(requireDatabaseUrl(config));
   const readinessProbes: Record<string, ReadinessProbe> = {
-    database: async () => {
-      await db.$queryRaw`SELECT 1`;
-    },
+    database: () => pingDatabase(db),
   };
   const rabbitmqUrl = config.rabbitmqUrl;
   if (rabbitmqUrl) {

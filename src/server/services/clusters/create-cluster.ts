@@ -9,7 +9,7 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertClusterRoom } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
