@@ -1,5 +1,5 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import {
   choosePublicAccessForUpdate,
   effectivePublicAccessMode,
@@ -100,7 +100,7 @@ export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId
     );
     if (!needsJob) return null;
     await tx.clusterOperation.create({
-      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: initialSteps("update") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: storedOperationSteps(initialSteps("update")), requestedById: viewer.id },
     });
     const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: CLUSTER_UPDATE_JOB, payload: {} }, tx);
     return job.id;
