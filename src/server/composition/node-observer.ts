@@ -1,11 +1,9 @@
 import { requireDatabaseUrl } from "@/server/config/env";
+import { sessionLocks } from "@/server/infra/db/locks";
 import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
 import type { Runtime } from "./runtime";
-
-/** Advisory-lock class of node observer claims ("KBNO"), apart from any other advisory lock we take. */
-const NODE_OBSERVER_LOCK_CLASS = 0x4b424e4f;
 
 /**
  * The node observer for a process that runs cluster jobs (the web process in
@@ -20,7 +18,7 @@ export function createNodeObserver(runtime: Pick<Runtime, "config" | "clusterRun
       watcher: new KubeNodeWatcher(),
       claims: new PgAdvisoryClaims({
         connectionString: requireDatabaseUrl(config),
-        lockClass: NODE_OBSERVER_LOCK_CLASS,
+        lockClass: sessionLocks.nodeObserverClaimsClass,
         applicationName: `kubebyon node observer (${processName})`,
       }),
     },

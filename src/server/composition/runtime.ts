@@ -2,7 +2,7 @@ import type { ApiDeps, ApiRuntime } from "@/server/api/api-runtime";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
-import { createPrismaClient } from "@/server/infra/db/client";
+import { createPrismaClient, pingDatabase } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { VClusterJoinScriptSource } from "@/server/infra/http/vcluster-join-script-source";
 import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer";
@@ -47,9 +47,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
   const db = createPrismaClient(requireDatabaseUrl(config));
   const now = () => new Date();
   const readinessProbes: Record<string, ReadinessProbe> = {
-    database: async () => {
-      await db.$queryRaw`SELECT 1`;
-    },
+    database: () => pingDatabase(db),
   };
   const rabbitmqUrl = config.rabbitmqUrl;
   if (rabbitmqUrl) {

@@ -1,6 +1,6 @@
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { AccountDeps } from "./account-deps";
 import { consoleBaseUrl } from "./console-base-url";

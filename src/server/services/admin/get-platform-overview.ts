@@ -2,6 +2,7 @@ import { z } from "zod";
 import { clusterStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { ClusterStatus } from "@/server/infra/db/client";
 import { jobQueueSummarySchema } from "@/server/services/jobs/job-queue-summary";
+import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import { summarizeJobQueue } from "@/server/services/jobs/summarize-job-queue";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
@@ -13,7 +14,7 @@ export const platformOverviewSchema = z.object({
 export type PlatformOverview = z.infer<typeof platformOverviewSchema>;
 
 /** Counts for the admin back office's landing page; deleted clusters are not counted as clusters. */
-export async function getPlatformOverview(deps: ServiceDeps): Promise<PlatformOverview> {
+export async function getPlatformOverview(deps: ServiceDeps & Pick<JobQueueDeps, "jobs">): Promise<PlatformOverview> {
   const [total, admins, disabled, clusterGroups, jobs] = await Promise.all([
     deps.db.user.count(),
     deps.db.user.count({ where: { role: "admin" } }),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { newId } from "@/server/domain/ids";
 import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
+import { lockUntilCommit } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
@@ -26,7 +27,7 @@ export async function ensureFirstAdmin(
 
   // Serialise concurrent starts (web + worker) on a transaction-scoped advisory lock.
   return deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('kubebyon.first-admin'))`;
+    await lockUntilCommit(tx, "firstAdmin");
     if ((await tx.user.count({ where: { role: "admin" } })) > 0) return { created: false } as const;
     const id = newId("usr");
     await tx.user.upsert({

@@ -1,16 +1,15 @@
 import { CLUSTER_CREATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { toDnsLabelOr, withDnsSuffix } from "@/server/domain/clusters/dns-names";
-import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import { choosePublicAccessForCreate, validatePublicAccess, type PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
 import { newId, randomId } from "@/server/domain/ids";
-import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertClusterRoom } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
@@ -76,7 +75,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
         },
       });
       await tx.clusterOperation.create({
-        data: { id: operationId, clusterId: id, kind: "create", status: "pending", steps: initialSteps("create") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+        data: { id: operationId, clusterId: id, kind: "create", status: "pending", steps: storedOperationSteps(initialSteps("create")), requestedById: viewer.id },
       });
       const job = await deps.jobs.enqueue({ clusterId: id, operationId, kind: CLUSTER_CREATE_JOB, payload: {} }, tx);
       await recordAuditEvent(tx, { actorUserId: viewer.id, action: "cluster.create", targetType: "cluster", targetId: id, metadata: { name, vcluster_name: vclusterName, namespace } }, origin);

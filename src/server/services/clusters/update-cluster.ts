@@ -1,6 +1,6 @@
 import { CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import {
   choosePublicAccessForUpdate,
   effectivePublicAccessMode,
@@ -101,7 +101,7 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
     );
     if (!needsJob) return null;
     await tx.clusterOperation.create({
-      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: initialSteps("update") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: storedOperationSteps(initialSteps("update")), requestedById: viewer.id },
     });
     const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: CLUSTER_UPDATE_JOB, payload: {} }, tx);
     return job.id;

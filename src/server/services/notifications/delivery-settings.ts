@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { deliverySettingsToJson, type NotificationDeliverySettings } from "@/server/domain/notifications/delivery-settings";
+import { lockUntilCommit } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { DELIVERY_SETTINGS_KEY, readDeliverySettings } from "./delivery-settings-store";
@@ -28,7 +29,7 @@ export async function updateDeliverySettings(
   smtpConfigured: boolean,
 ): Promise<DeliverySettingsView> {
   await deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('notification-delivery-settings'))`;
+    await lockUntilCommit(tx, "notificationDeliverySettings");
     const current = await readDeliverySettings(tx);
     const next = deliverySettingsToJson({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
     await tx.systemSetting.upsert({ where: { key: DELIVERY_SETTINGS_KEY }, create: { key: DELIVERY_SETTINGS_KEY, value: next, updatedById: actor.id }, update: { value: next, updatedById: actor.id } });

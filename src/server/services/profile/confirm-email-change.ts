@@ -6,7 +6,7 @@ import { deliverInBackground } from "@/server/services/accounts/deliver-mail";
 import { mailLocale } from "@/server/services/mail/mailer";
 import { normalizeCode } from "@/server/services/accounts/one-time-secrets";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { emailChangedNoticeMail } from "./email-change-mails";
 import { toProfileView, type ProfileView } from "./profile-view";

@@ -1,6 +1,6 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } from "@/server/domain/settings/system-settings";
-import type { Prisma } from "@/server/infra/db/client";
+import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { dnsToJson, oauthToJson, readSystemSettings, smtpToJson, SYSTEM_SETTING_KEYS } from "./read-system-settings";
@@ -55,7 +55,7 @@ export async function updateSystemSettings(
 ): Promise<SystemSettingsView> {
   await deps.db.$transaction(async (tx) => {
     // Serialises concurrent saves so validation sees the settings it will overwrite.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('system-settings'))`;
+    await lockUntilCommit(tx, "systemSettings");
     const current = await readSystemSettings({ db: tx });
     const before = storedValues(current);
     const after = storedValues(applySettingsPatch(current, patch));
