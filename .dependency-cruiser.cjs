@@ -4,8 +4,11 @@
  *   src/server/infra implements ports (type-only imports from services) and uses domain
  *   worker/ -> composition, services, infra, domain
  * Cross-cutting modules (config, observability) may be used by every server layer.
+ * Each rule is shown failing on a deliberately wrong import in docs/architecture.md's history (issue 8 note).
  */
 const server = "^src/server/";
+const tests = "\\.(test|integration-test|e2e)\\.ts$|\\.test-fixtures\\.ts$";
+const production = ["^src/", "^worker/"];
 module.exports = {
   forbidden: [
     { name: "no-circular", severity: "error", from: {}, to: { circular: true, dependencyTypesNot: ["type-only"] } },
@@ -60,6 +63,54 @@ module.exports = {
       severity: "error",
       from: { path: "^worker/" },
       to: { path: [`${server}api/`, "^src/app/", "^src/components/"] },
+    },
+    {
+      name: "api-gets-the-runtime-passed-in",
+      comment: "Routers and HTTP helpers receive deps through the tRPC context or arguments; only entry points (src/app, worker/) obtain the runtime.",
+      severity: "error",
+      from: { path: `${server}api/` },
+      to: { path: `${server}composition/` },
+    },
+    {
+      name: "services-use-only-the-db-facade",
+      comment: "Use cases reach infrastructure through ports the composition root fills; of infra they import only src/server/infra/db/client.ts (types, transactions, lock and error helpers).",
+      severity: "error",
+      from: { path: `${server}services/`, pathNot: tests },
+      to: { path: `${server}infra/`, pathNot: `^src/server/infra/db/client\\.ts$` },
+    },
+    {
+      name: "worker-code-stays-framework-free",
+      comment: "What worker/ shares (services, domain, infra, composition, config, observability) must load in plain Node: no Next.js, next-auth, React or server-only.",
+      severity: "error",
+      from: { path: [`${server}(services|domain|infra|composition|config|observability)/`, "^worker/"] },
+      to: { path: "^node_modules/(next|next-auth|react|react-dom|server-only)/" },
+    },
+    {
+      name: "production-code-does-not-import-tests",
+      severity: "error",
+      from: { path: production, pathNot: tests },
+      to: { path: "^e2e/" },
+    },
+    {
+      name: "production-code-uses-production-dependencies",
+      comment: "A devDependency is not installed by `npm ci --omit=dev`; production code must not need one.",
+      severity: "error",
+      from: { path: production, pathNot: tests },
+      to: { dependencyTypes: ["npm-dev"] },
+    },
+    {
+      name: "imports-resolve",
+      comment: "An import dependency-cruiser cannot resolve is a typo or a missing package; fail instead of skipping it.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: "client-code-reads-no-server-config",
+      comment: "Client components get what they need as props or through tRPC; env config and the logger are server-side.",
+      severity: "error",
+      from: { path: ["^src/components/", "^src/lib/"] },
+      to: { path: `${server}(config|observability)/` },
     },
     {
       name: "generated-client-via-db-module",

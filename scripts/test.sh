@@ -14,7 +14,7 @@ started=$(date +%s)
 step "prisma generate";        npm run -s db:generate
 step "typecheck (tsc)";        npx tsc --noEmit -p .
 step "lint (eslint)";          npx eslint . --max-warnings=0
-step "layering (dependency-cruiser)"; npx depcruise src worker scripts e2e --config .dependency-cruiser.cjs
+step "layering (dependency-cruiser, service-area cycles)"; npm run -s deps:check
 step "unit tests";             npx vitest run --project unit
 step "integration tests (PostgreSQL, RabbitMQ, kube-apiserver, helm)"; npx vitest run --project integration
 step "e2e tests (next start over HTTP, Chromium)"; npx vitest run --project e2e

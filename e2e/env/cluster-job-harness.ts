@@ -12,11 +12,13 @@ import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
-import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
-import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
+import { createJobHandlerRegistry } from "@/server/composition/job-handlers";
+import type { ClusterRuntime } from "@/server/composition/cluster-runtime";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
+import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
+import { withPlatformServerOverride } from "./platform-server-override";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { STAND_IN_CHART } from "./stand-in-chart";
@@ -25,8 +27,8 @@ import { waitFor } from "./wait-for";
 export interface ClusterJobHarness {
   kube: KubeCluster;
   db: Db;
-  deps: ServiceDeps;
-  runtime: ClusterRuntimeDeps;
+  deps: AuthDeps & ClusterRequestDeps;
+  runtime: ClusterRuntime;
   /** The test plays vCluster coming up: a stand-in apiserver exports Secret vc-<name> into the cluster's namespace. */
   playVcluster(clusterId: string): Promise<VirtualCluster>;
   /** Polls `read` until `done` holds, failing with the last value after `timeoutMs`. */
@@ -40,7 +42,7 @@ export interface ClusterJobHarness {
  * real helm binary with the stand-in chart (same value paths as vcluster),
  * a fresh database, and the in-process executor running the production
  * handler registry. Nothing listens on NodePorts/LB addresses here, so the
- * platform talks to each stand-in vCluster apiserver directly.
+ * platform talks to each stand-in vCluster apiserver directly (keyed by namespace).
  */
 export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown }): Promise<ClusterJobHarness> {
   const log = createLogger({ level: "error" });
@@ -52,9 +54,9 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: ServiceDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups };
+  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
-  const runtime: ClusterRuntimeDeps = {
+  const runtime: ClusterRuntime = {
     db,
     log,
     now: () => new Date(),
@@ -65,14 +67,13 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
       platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" },
       pollIntervalMs: 100,
     }),
-    resolver: new VclusterKubeconfigResolver({ kubeConfig }),
+    resolver: withPlatformServerOverride(new VclusterKubeconfigResolver({ kubeConfig }), (input) => virtualClusters.get(input.namespace)?.server),
     nodeReader: new KubeNodeReader(),
     nodeOperator: new KubeNodeOperator(),
     kubectl: { runner: new KubectlCliRunner({ kubectlBin: kube.tools.kubectl }), timeoutMs: 20_000, maxOutputBytes: 1_048_576 },
     loadBaseValues: async () => opts.baseValues,
     controlPlaneTimeoutMs: 30_000,
     namespaceDeletionTimeoutMs: 60_000,
-    resolveOptions: (cluster) => ({ platformServerOverride: virtualClusters.get(cluster.id)?.server }),
   };
   executor = await startInProcessJobExecutor({
     store: deps.jobs,
@@ -92,7 +93,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     playVcluster: async (clusterId) => {
       const row = await db.cluster.findUniqueOrThrow({ where: { id: clusterId } });
       const vc = await kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace });
-      virtualClusters.set(clusterId, vc);
+      virtualClusters.set(row.namespace, vc);
       return vc;
     },
     waitFor,

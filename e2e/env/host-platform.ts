@@ -5,7 +5,7 @@ import { STAND_IN_CHART } from "./stand-in-chart";
 
 /**
  * Settings that point the platform's production cluster runtime (web process
- * or worker, built from env by buildClusterRuntimeDeps) at a test host
+ * or worker, built from env by buildClusterRuntime) at a test host
  * cluster: its kubeconfig, the helm and kubectl binaries built for the tests,
  * and the stand-in chart as a local chart path (the air-gapped form). helm's
  * own cache/config/data go to the cluster's temp dir, never the developer's home.

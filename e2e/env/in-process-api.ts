@@ -40,7 +40,7 @@ export interface InProcessApiOptions {
 export async function startInProcessApi(label: string, env: Record<string, string> = {}, opts: InProcessApiOptions = {}): Promise<InProcessApi> {
   const db = await createTestDatabase(label);
   Object.assign(process.env, webTestEnv(db.url, env));
-  const { getRuntime } = await import("@/server/composition/runtime");
+  const { getRuntime } = await import("@/server/composition/web-runtime");
   const { ensureFirstAdmin } = await import("@/server/services/auth/ensure-first-admin");
   const { signInWithPassword } = await import("@/server/services/auth/sign-in-with-password");
   const { newId } = await import("@/server/domain/ids");
@@ -76,24 +76,15 @@ export async function startInProcessApi(label: string, env: Record<string, strin
     },
     close: async () => {
       await executor?.stop();
-      await runtime.deps.wakeups.close().catch(() => undefined);
-      await runtime.deps.db.$disconnect();
+      await runtime.close();
       await db.drop();
     },
   };
 }
 
+/** Only the job runner of startJobProcessing: the tests that need the node observer or notification delivery start them themselves. */
 async function startExecutor(runtime: import("@/server/composition/runtime").Runtime) {
-  const { createJobHandlerRegistry } = await import("@/server/services/jobs/handler-registry");
-  const { startInProcessJobExecutor } = await import("@/server/services/jobs/start-in-process-job-executor");
-  if (!runtime.inProcessWakeups) throw new Error("runJobs needs single-node mode: leave KUBEBYON_RABBITMQ_URL unset");
-  return startInProcessJobExecutor({
-    wakeups: runtime.inProcessWakeups,
-    store: runtime.deps.jobs,
-    registry: createJobHandlerRegistry(runtime.clusterRuntime),
-    owner: `web-${runtime.config.workerId}`,
-    leaseMs: runtime.config.jobLeaseSeconds * 1000,
-    pollIntervalMs: runtime.config.jobPollIntervalMs,
-    logger: runtime.log.child({ component: "job-runner" }),
-  });
+  const { startJobRunner } = await import("@/server/composition/job-processing");
+  if (runtime.config.rabbitmqUrl) throw new Error("runJobs needs single-node mode: leave KUBEBYON_RABBITMQ_URL unset");
+  return startJobRunner(runtime, `web-${runtime.config.workerId}`);
 }

@@ -1,3 +1,5 @@
+import { parseOperationSteps, type OperationStep } from "@/server/domain/clusters/operation-steps";
+
 /** Steps as `name:status`, so a failed comparison prints the whole timeline at once. */
 export function stepOutcomes(steps: ReadonlyArray<{ name: string; status: string }>): string[] {
   return steps.map((s) => `${s.name}:${s.status}`);
@@ -17,3 +19,10 @@ export const CREATE_CONVERGED_WITHOUT_PLAN: readonly string[] = [
   "resolve_endpoint:succeeded",
   "probe_connection:succeeded",
 ];
+
+/** A row's stored steps read through the production schema; a test fails loudly on a timeline the console could not read. */
+export function storedSteps(json: unknown): OperationStep[] {
+  const parsed = parseOperationSteps(json);
+  if (!parsed.ok) throw new Error(`cluster_operations.steps is unreadable: ${parsed.problem}`);
+  return parsed.steps;
+}

@@ -118,7 +118,7 @@ const PROBE = Symbol("authorization-matrix-probe");
 
 /** Calls `path` through the server-side caller with the given headers; returns the tRPC error code (or "OK"). */
 async function probe(path: string, headers: Record<string, string>): Promise<string> {
-  const ctx = await createApiContext({ headers: new Headers(headers), method: "POST" });
+  const ctx = await createApiContext(api.runtime, { headers: new Headers(headers), method: "POST" });
   let target: unknown = createCaller(ctx);
   for (const segment of path.split(".")) target = (target as Record<string, unknown>)[segment];
   if (typeof target !== "function") throw new Error(`no procedure at ${path}`);

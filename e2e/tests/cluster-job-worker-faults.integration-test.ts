@@ -3,12 +3,11 @@ import { hostClusterSettings, seedPlatformApiKeySecret } from "@e2e/env/host-pla
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { playVclusterOnNodePort, type NodePortVcluster } from "@e2e/env/node-port-vcluster";
-import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes } from "@e2e/env/operation-step-outcomes";
+import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes, storedSteps } from "@e2e/env/operation-step-outcomes";
 import { createTestQueues, type TestQueues } from "@e2e/env/rabbitmq";
 import { startTcpForwarder, type TcpForwarder } from "@e2e/env/tcp-forwarder";
 import { waitFor } from "@e2e/env/wait-for";
 import { spawnWorker, type WorkerProcess } from "@e2e/env/worker-process";
-import type { OperationStep } from "@/server/domain/clusters/operation-steps";
 import type { ClusterJobStatus } from "@/server/domain/jobs/cluster-job";
 import type { ClusterView } from "@/server/services/clusters/cluster-view";
 
@@ -85,7 +84,7 @@ async function createCluster(name: string): Promise<ClusterView> {
 const db = () => api.runtime.deps.db;
 const createJob = (clusterId: string) => db().clusterJob.findFirstOrThrow({ where: { clusterId, kind: "cluster.create" } });
 const stepsOf = async (clusterId: string) =>
-  (await db().clusterOperation.findFirstOrThrow({ where: { clusterId, kind: "create" } })).steps as unknown as OperationStep[];
+  storedSteps((await db().clusterOperation.findFirstOrThrow({ where: { clusterId, kind: "create" } })).steps);
 
 async function playVcluster(cluster: ClusterView): Promise<NodePortVcluster> {
   const vc = await playVclusterOnNodePort({ kube, vclusterName: cluster.vcluster_name, namespace: cluster.namespace });
@@ -100,7 +99,7 @@ async function expectReadyAndConverged(cluster: ClusterView, vc: NodePortVcluste
   expect(row).toMatchObject({ status: "ready", lastError: null, connectionStatus: "connected", apiEndpoint: `https://127.0.0.1:${vc.nodePort}`, kubeconfigAvailable: true });
   const op = await db().clusterOperation.findFirstOrThrow({ where: { clusterId: cluster.id, kind: "create" } });
   expect(op).toMatchObject({ status: "succeeded", error: null });
-  expect(stepOutcomes(op.steps as unknown as OperationStep[])).toEqual(CREATE_CONVERGED_WITHOUT_PLAN);
+  expect(stepOutcomes(storedSteps(op.steps))).toEqual(CREATE_CONVERGED_WITHOUT_PLAN);
 }
 
 describe("cluster jobs under worker and broker faults", () => {

@@ -78,7 +78,7 @@ describe("console API over HTTP", () => {
     expect(viaKey.status).toBe(200);
     expect(await viaKey.json()).toMatchObject({ email: "admin@example.test", auth_method: "api_key" });
 
-    const stored = await (await import("@/server/composition/runtime")).getRuntime().deps.db.apiKey.findUniqueOrThrow({ where: { id: api_key.id } });
+    const stored = await (await import("@/server/composition/web-runtime")).getRuntime().deps.db.apiKey.findUniqueOrThrow({ where: { id: api_key.id } });
     expect(stored.keyHash).not.toContain(secret);
     expect(stored.lastUsedAt).not.toBeNull();
 
@@ -113,7 +113,7 @@ describe("console API over HTTP", () => {
   });
 
   it("hides another user's API key as not found", async () => {
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     const { deps } = getRuntime();
     const other = await deps.db.user.create({ data: { id: "usr_other", email: "other@example.test", name: "Other", passwordHash: await deps.hasher.hash("another-long-password"), emailVerifiedAt: new Date() } });
     const { cookie: otherCookie } = await login(other.email, "another-long-password", "198.51.100.40");
@@ -128,7 +128,7 @@ describe("console API over HTTP", () => {
     const res = await rest("GET", "/admin/overview", { cookie: adminCookie });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { users: { total: number; admins: number }; clusters: { by_status: Record<string, number> }; cluster_jobs: { by_status: Record<string, number> } };
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     expect(body.users.total).toBe(await getRuntime().deps.db.user.count());
     expect(body.users.admins).toBe(1);
     expect(body.clusters.by_status).toMatchObject({ provisioning: 0, ready: 0, deleted: 0 });
@@ -141,7 +141,7 @@ describe("console API over HTTP", () => {
   });
 
   it("lists the cluster job queue for administrators with filters and backlog figures", async () => {
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     const { insertTestCluster } = await import("@/server/infra/db/prisma-job-store.test-fixtures");
     const { deps } = getRuntime();
     const { clusterId } = await insertTestCluster(deps.db);
@@ -164,7 +164,7 @@ describe("console API over HTTP", () => {
   });
 
   it("shows a cluster to its owner and administrators only; others get 404 on every path", async () => {
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     const { deps } = getRuntime();
     await deps.db.user.create({ data: { id: "usr_stranger", email: "stranger@example.test", name: "Stranger", passwordHash: await deps.hasher.hash("stranger-password-1"), emailVerifiedAt: new Date() } });
     await deps.db.cluster.create({
@@ -204,7 +204,7 @@ describe("console API over HTTP", () => {
   });
 
   it("stops honouring a session as soon as it is revoked or its user is disabled", async () => {
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     const { revokeSession } = await import("@/server/services/auth/revoke-session");
     const { deps } = getRuntime();
     const { cookie } = await login("admin@example.test", "correct-horse-battery-staple", "198.51.100.50");
@@ -223,7 +223,7 @@ describe("console API over HTTP", () => {
   });
 
   it("signs out everywhere: every session of the user ends, API keys keep working", async () => {
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     const { deps } = getRuntime();
     await deps.db.user.create({ data: { id: "usr_many", email: "many@example.test", name: "Many", passwordHash: await deps.hasher.hash("many-sessions-password"), emailVerifiedAt: new Date() } });
     const laptop = await login("many@example.test", "many-sessions-password", "198.51.100.70");
@@ -238,7 +238,7 @@ describe("console API over HTTP", () => {
   });
 
   it("records an audit trail of sign-ins and key changes without secrets", async () => {
-    const { getRuntime } = await import("@/server/composition/runtime");
+    const { getRuntime } = await import("@/server/composition/web-runtime");
     const events = await getRuntime().deps.db.auditEvent.findMany({ orderBy: { createdAt: "asc" } });
     const actions = new Set(events.map((e) => e.action));
     for (const a of ["auth.first_admin_created", "auth.login", "auth.logout_everywhere", "api_key.create", "api_key.revoke"]) expect(actions).toContain(a);

@@ -1,5 +1,6 @@
 import { AuthenticationV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withPlatformServerOverride } from "@e2e/env/platform-server-override";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
@@ -40,7 +41,8 @@ beforeAll(async () => {
       return standIn.endpoint;
     },
   });
-  api.runtime.clusterRuntime.resolveOptions = (c) => (c.id === ready.clusterId ? { platformServerOverride: ready.vc.server } : undefined);
+  const cluster = api.runtime.clusterRuntime;
+  cluster.resolver = withPlatformServerOverride(cluster.resolver, (input) => (input.namespace === ready.namespace ? ready.vc.server : undefined));
   await api.runtime.deps.db.systemSetting.create({ data: { key: "join_base_url", value: BASE_URL } });
 });
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
   ready = await provisionReadyCluster({ kube, db: api.runtime.deps.db, ownerId: alice.id, name: "nodes-a" });
   clusterId = ready.clusterId;
   vcCore = ready.vc.kubeConfig().makeApiClient(CoreV1Api);
-  observer = createNodeObserver(api.runtime.config, api.runtime.clusterRuntime, "nodes-api-test");
+  observer = createNodeObserver(api.runtime, "nodes-api-test");
   observer.start();
   await waitUntil("the node observer to watch the cluster", async () => (observer.observedClusterIds().includes(clusterId) ? true : undefined), { timeoutMs: 15_000 });
 });

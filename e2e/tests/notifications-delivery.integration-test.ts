@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { codeFromMail, startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
 import { startWebhookReceiver, type WebhookReceiver } from "@e2e/env/webhook-receiver";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { buildNotificationDeliveryDeps } from "@/server/composition/notification-dispatcher";
 import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "@/server/domain/notifications/webhook-signature";
@@ -35,8 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Ends the SMTP pools (delivery loop, account emails), so the test SMTP server can close at once instead of after its 30 s grace.
   (delivery?.mailer as SmtpMailer | undefined)?.close();
-  if (api) (getAccountDeps().mailer as SmtpMailer | undefined)?.close();
-  await api?.close();
+  await api?.close(); // closes the runtime's SMTP pool (account emails) too
   await smtp?.close();
   await hook?.close();
 });
@@ -48,7 +46,7 @@ beforeEach(async () => {
 
 /** Runs one pass of the delivery loop as of `at` (default: now), with the production channels. */
 async function deliver(at = new Date()): Promise<number> {
-  delivery ??= buildNotificationDeliveryDeps(api.runtime.config, api.runtime.deps.db, api.runtime.log);
+  delivery ??= buildNotificationDeliveryDeps(api.runtime);
   return deliverDueNotifications({ ...delivery, now: () => at });
 }
 

@@ -26,7 +26,7 @@ const read = async () => (await (await api.rest("GET", "/admin/settings", { cook
 /** The OAuth providers next-auth is built with for a request right now. */
 async function nextAuthOAuthClients() {
   const { nextAuthOptions } = await import("@/server/api/auth/next-auth-options");
-  const options = await nextAuthOptions(new Headers());
+  const options = await nextAuthOptions(api.runtime, new Headers());
   return options.providers.filter((p) => p.type === "oauth").map((p) => ({ id: p.id, clientId: "clientId" in p ? p.clientId : undefined }));
 }
 

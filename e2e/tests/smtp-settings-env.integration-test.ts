@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
-import { getAccountDeps } from "@/server/composition/accounts";
-import type { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
 
 /**
  * KUBEBYON_SMTP_HOST wins over the SMTP server saved in system settings: the
@@ -22,8 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (api) (getAccountDeps().mailer as ResolvingSmtpMailer | undefined)?.close();
-  await api?.close();
+  await api?.close(); // closes the runtime's SMTP pool too
   await envSmtp?.close();
   await settingsSmtp?.close();
 });

@@ -2,8 +2,6 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { codeFromMail, startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
-import { getAccountDeps } from "@/server/composition/accounts";
-import type { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
 
 /**
  * The SMTP server kept in system settings, with no KUBEBYON_SMTP_* in the
@@ -44,8 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Ends the shared SMTP pool so the test server closes at once.
-  if (api) (getAccountDeps().mailer as ResolvingSmtpMailer | undefined)?.close();
+  // Ends the runtime's SMTP pool so the test server closes at once.
   await api?.close();
   await smtp?.close();
 });

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { getViewer } from "@/server/api/server-caller";
+import { getViewer } from "@/app/_server/server-caller";
 
 export default async function HomePage() {
   redirect((await getViewer()) ? "/dashboard" : "/login");

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { ConsoleShell } from "@/components/shell/console-shell";
-import { getServerCaller, getViewer } from "@/server/api/server-caller";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const viewer = await getViewer();

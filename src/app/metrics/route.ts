@@ -1,8 +1,8 @@
-import { metrics } from "@/server/observability/metrics";
+import { getRuntime } from "@/server/composition/web-runtime";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  const { registry } = metrics();
+  const { registry } = getRuntime().metrics;
   return new Response(await registry.metrics(), { headers: { "Content-Type": registry.contentType } });
 }

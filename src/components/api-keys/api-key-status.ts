@@ -1,3 +1,5 @@
+import type { RouterInputs } from "@/lib/trpc/router-types";
+
 export type ApiKeyStatus = "active" | "expired" | "revoked";
 
 /** Revocation wins over expiry: a revoked key stays "revoked" even after its expiry passes. */
@@ -15,7 +17,7 @@ export type CreateApiKeyFormErrors = { name?: "required" | "tooLong"; expiresInD
 
 /** Client-side checks that give instant feedback; the server validates again. */
 export function validateCreateApiKeyForm(form: CreateApiKeyForm):
-  | { ok: true; value: { name: string; expires_in_days?: number } }
+  | { ok: true; value: Omit<RouterInputs["apiKeys"]["create"], "current_password"> }
   | { ok: false; errors: CreateApiKeyFormErrors } {
   const errors: CreateApiKeyFormErrors = {};
   const name = form.name.trim();

@@ -1,4 +1,3 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 
-export type ApiKeyItem = inferRouterOutputs<AppRouter>["apiKeys"]["list"]["items"][number];
+export type ApiKeyItem = RouterOutputs["apiKeys"]["list"]["items"][number];

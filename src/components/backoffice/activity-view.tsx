@@ -1,16 +1,15 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { inferRouterOutputs } from "@trpc/server";
 import { FilterForm, FilterSelect, FilterText } from "@/components/backoffice/filter-form";
 import { oneOf, param, withParams, type SearchParams } from "@/components/backoffice/search-params";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Table } from "@/components/ui/table";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterInputs, RouterOutputs } from "@/lib/trpc/router-types";
 
-type AuditPage = inferRouterOutputs<AppRouter>["activity"]["listAll"];
-const RESULTS = ["success", "failure"] as const;
+type AuditPage = RouterOutputs["activity"]["listAll"];
+const RESULTS = ["success", "failure"] as const satisfies readonly NonNullable<RouterInputs["activity"]["listAll"]["result"]>[];
 
 /** Filters as the URL carries them; dates are whole UTC days. */
 export function activityFilters(params: SearchParams, withActor: boolean) {

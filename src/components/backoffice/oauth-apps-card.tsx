@@ -1,13 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { inferRouterOutputs } from "@trpc/server";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterInputs, RouterOutputs } from "@/lib/trpc/router-types";
 
-type OAuthView = inferRouterOutputs<AppRouter>["settings"]["get"]["oauth"];
+type OAuthView = RouterOutputs["settings"]["get"]["oauth"];
 export type OAuthProvider = keyof OAuthView;
 export interface OAuthAppInput {
   clientId: string;
@@ -27,7 +26,7 @@ export const initialOAuthApps = (view: OAuthView): OAuthAppsInput => ({
 });
 
 /** What the PATCH sends: an empty secret keeps the stored one, "remove" sends null. */
-export const oauthAppsPatch = (input: OAuthAppsInput) => {
+export const oauthAppsPatch = (input: OAuthAppsInput): NonNullable<RouterInputs["settings"]["update"]["oauth"]> => {
   const one = (a: OAuthAppInput) => ({ client_id: a.clientId, client_secret: a.removeSecret ? null : a.clientSecret });
   return { github: one(input.github), google: one(input.google) };
 };

@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -10,9 +9,9 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/error-message";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterInputs, RouterOutputs } from "@/lib/trpc/router-types";
 
-type SmtpView = inferRouterOutputs<AppRouter>["settings"]["get"]["smtp"];
+type SmtpView = RouterOutputs["settings"]["get"]["smtp"];
 export interface SmtpInput {
   host: string;
   port: string;
@@ -34,7 +33,7 @@ export const initialSmtp = (view: SmtpView): SmtpInput => ({
 });
 
 /** What the PATCH sends: an empty password keeps the stored one, "remove" sends null; a blank port means the default 587. */
-export const smtpPatch = (input: SmtpInput) => ({
+export const smtpPatch = (input: SmtpInput): NonNullable<RouterInputs["settings"]["update"]["smtp"]> => ({
   host: input.host,
   port: input.port.trim() === "" ? 587 : Number(input.port),
   secure: input.secure,

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -16,10 +15,10 @@ import { errorMessage } from "@/lib/trpc/error-message";
 import { initialOAuthApps, OAuthAppsCard, oauthAppsPatch } from "./oauth-apps-card";
 import { initialSmtp, SmtpSettingsCard, smtpPatch } from "./smtp-settings-card";
 import { useTRPC } from "@/lib/trpc/client";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterInputs, RouterOutputs } from "@/lib/trpc/router-types";
 
-type Settings = inferRouterOutputs<AppRouter>["settings"]["get"];
-const MODES = ["nodeport", "loadbalancer", "off"] as const;
+type Settings = RouterOutputs["settings"]["get"];
+const MODES = ["nodeport", "loadbalancer", "off"] as const satisfies readonly NonNullable<RouterInputs["settings"]["update"]["default_cluster_public_access_mode"]>[];
 
 /**
  * The whole settings form; it sends every field, so what you see is what gets

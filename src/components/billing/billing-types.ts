@@ -1,8 +1,6 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 
-type Outputs = inferRouterOutputs<AppRouter>;
-export type AdminPlanItem = Outputs["plans"]["list"]["items"][number];
-export type OrderItem = Outputs["orders"]["list"]["items"][number];
-export type PlanUsageData = Outputs["plans"]["usage"];
+export type AdminPlanItem = RouterOutputs["plans"]["list"]["items"][number];
+export type OrderItem = RouterOutputs["orders"]["list"]["items"][number];
+export type PlanUsageData = RouterOutputs["plans"]["usage"];
 export type OrderStatus = OrderItem["status"];

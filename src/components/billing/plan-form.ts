@@ -1,3 +1,4 @@
+import type { RouterInputs } from "@/lib/trpc/router-types";
 import type { AdminPlanItem } from "./billing-types";
 
 /** The plan dialog's fields as typed (strings), so half-typed numbers survive re-renders. */
@@ -50,19 +51,8 @@ export function planFormFrom(plan: AdminPlanItem): PlanForm {
 
 export type PlanFormError = "price" | "clusterQuota" | "nodeQuota" | "sort";
 
-export type PlanInput = {
-  name: string;
-  description: string | null;
-  price_cents: number;
-  currency: string;
-  cluster_quota: number;
-  node_quota: number;
-  cpu_quota: string | null;
-  memory_quota: string | null;
-  sort: number;
-  active: boolean;
-  is_default: boolean;
-};
+/** The plan fields both the create and the update body carry (create adds the code). */
+export type PlanInput = Omit<RouterInputs["plans"]["create"], "code">;
 
 const wholeNumber = (v: string) => (/^-?\d+$/.test(v.trim()) ? Number.parseInt(v, 10) : Number.NaN);
 

@@ -1,21 +1,18 @@
+import type { RouterInputs } from "@/lib/trpc/router-types";
 import type { ClusterItem } from "./cluster-types";
 
-/** The three public-access states of plan §5.10 as the form holds them: on/off plus the mode to use when on. */
-export type PublicAccessForm = { enabled: boolean; mode: "nodeport" | "loadbalancer"; host: string };
+type CreateClusterBody = RouterInputs["clusters"]["create"];
+type RequestedMode = NonNullable<CreateClusterBody["public_access_mode"]>;
 
-type RequestedMode = "nodeport" | "loadbalancer" | "off";
+/** The three public-access states of plan §5.10 as the form holds them: on/off plus the mode to use when on. */
+export type PublicAccessForm = { enabled: boolean; mode: Exclude<RequestedMode, "off">; host: string };
 
 function requestedMode(form: PublicAccessForm): RequestedMode {
   return form.enabled ? form.mode : "off";
 }
 
 /** What the create form sends: the server owns the rules (e.g. loadbalancer needs a host) and answers 400 itself. */
-export function createClusterInput(form: PublicAccessForm & { name: string }): {
-  name: string;
-  public_access_enabled: boolean;
-  public_access_mode: RequestedMode;
-  control_plane_host?: string;
-} {
+export function createClusterInput(form: PublicAccessForm & { name: string }): CreateClusterBody {
   const host = form.host.trim();
   return {
     name: form.name.trim(),
@@ -36,13 +33,8 @@ export function publicAccessFormOf(cluster: Pick<ClusterItem, "public_access_ena
 
 export type ClusterSettingsForm = PublicAccessForm & { name: string; planId: string };
 
-export type ClusterSettingsChange = {
-  name?: string;
-  public_access_enabled?: boolean;
-  public_access_mode?: RequestedMode;
-  control_plane_host?: string | null;
-  plan_id?: string;
-};
+/** The update body without the cluster id, which the dialog adds. */
+export type ClusterSettingsChange = Omit<RouterInputs["clusters"]["update"], "cluster_id">;
 
 type SettingsSource = Pick<ClusterItem, "name" | "plan_id" | "public_access_enabled" | "public_access_mode" | "control_plane_host">;
 

@@ -12,9 +12,9 @@ import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { useTRPC } from "@/lib/trpc/client";
 import { eventLabelKey, type DeliveryFilter, type DeliveryItem } from "./notification-types";
 
-const STATUS_TONE: Record<string, BadgeTone> = { sent: "success", pending: "info", failed: "danger" };
-const STATUSES = ["pending", "sent", "failed"] as const;
-const CHANNELS = ["email", "webhook"] as const;
+const STATUS_TONE: Record<DeliveryItem["status"], BadgeTone> = { sent: "success", pending: "info", failed: "danger" };
+const STATUSES = ["pending", "sent", "failed"] as const satisfies readonly NonNullable<DeliveryFilter["status"]>[];
+const CHANNELS = ["email", "webhook"] as const satisfies readonly NonNullable<DeliveryFilter["channel"]>[];
 
 /** Deliveries newest first with status/channel filters: the caller's own, or (scope "all", admins) everyone's. */
 export function DeliveriesTable({ scope }: { scope: "mine" | "all" }) {
@@ -39,8 +39,8 @@ export function DeliveriesTable({ scope }: { scope: "mine" | "all" }) {
       key: "status",
       header: t("columns.status"),
       cell: (d) => (
-        <Badge tone={STATUS_TONE[d.status] ?? "neutral"} data-status={d.status}>
-          {STATUSES.some((s) => s === d.status) ? t(`status.${d.status as (typeof STATUSES)[number]}`) : d.status}
+        <Badge tone={STATUS_TONE[d.status]} data-status={d.status}>
+          {t(`status.${d.status}`)}
         </Badge>
       ),
     },

@@ -1,11 +1,10 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterInputs, RouterOutputs } from "@/lib/trpc/router-types";
 
-type Outputs = inferRouterOutputs<AppRouter>["notifications"];
+type Outputs = RouterOutputs["notifications"];
 export type PreferencesView = Outputs["getPreferences"];
 export type DeliveryItem = Outputs["listMyDeliveries"]["items"][number];
 export type DeliverySettings = Outputs["getDeliverySettings"];
-export type DeliveryFilter = { status?: "pending" | "sent" | "failed"; channel?: "email" | "webhook" };
+export type DeliveryFilter = Pick<RouterInputs["notifications"]["listMyDeliveries"], "status" | "channel">;
 
 /** Message keys of the event names (next-intl keys cannot contain dots, event names do). */
 const EVENT_LABEL_KEYS = {

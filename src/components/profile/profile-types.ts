@@ -1,6 +1,5 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@/server/api/root";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 
-type Outputs = inferRouterOutputs<AppRouter>["profile"];
+type Outputs = RouterOutputs["profile"];
 export type Profile = Outputs["get"];
 export type OwnSession = Outputs["listSessions"]["items"][number];

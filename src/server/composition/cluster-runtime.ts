@@ -9,10 +9,15 @@ import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
 import type { Logger } from "@/server/observability/logger";
-import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import type { ClusterJobDeps } from "@/server/services/clusters/cluster-job-deps";
+import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
+import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
 
 const CONTROL_PLANE_TIMEOUT_MS = 10 * 60_000;
 const NAMESPACE_DELETION_TIMEOUT_MS = 10 * 60_000;
+
+/** The host-cluster adapters of a process: one object satisfying the deps of cluster jobs, node use cases and kubectl. */
+export type ClusterRuntime = ClusterJobDeps & NodeOperationDeps & RunKubectlDeps;
 
 /**
  * Wires the host-cluster adapters for the lifecycle jobs. They are built on
@@ -20,7 +25,7 @@ const NAMESPACE_DELETION_TIMEOUT_MS = 10 * 60_000;
  * `npm run up`) still starts; its cluster jobs then fail with the message of
  * loadHostKubeConfig, which says which setting to fix.
  */
-export function buildClusterRuntimeDeps(config: Config, db: Db, log: Logger): ClusterRuntimeDeps {
+export function buildClusterRuntime(config: Config, db: Db, log: Logger): ClusterRuntime {
   const kubeConfig = lazily(() => loadHostKubeConfig({ kubeconfigPath: config.kubeconfigPath }));
   return {
     db,

@@ -1,16 +1,14 @@
-import type { Config } from "@/server/config/env";
-import type { Db } from "@/server/infra/db/client";
 import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
-import type { Logger } from "@/server/observability/logger";
 import { deliverDueNotifications } from "@/server/services/notifications/deliver-due-notifications";
 import type { NotificationDeliveryDeps } from "@/server/services/notifications/notification-deps";
-import { getSharedMailer } from "./mailer";
+import type { Runtime } from "./runtime";
 
 const POLL_INTERVAL_MS = 5_000;
 
-/** The channels of a process that sends notifications: the shared mailer (env or system settings SMTP), webhooks over fetch. */
-export function buildNotificationDeliveryDeps(config: Config, db: Db, log: Logger): NotificationDeliveryDeps {
-  return { db, log: log.child({ component: "notifications" }), now: () => new Date(), mailer: getSharedMailer(config, db), webhooks: new FetchWebhookSender() };
+/** The channels of a process that sends notifications: the runtime's mailer (env or system settings SMTP), webhooks over fetch. */
+export function buildNotificationDeliveryDeps(runtime: Pick<Runtime, "deps" | "log">): NotificationDeliveryDeps {
+  const { db, now, mailer } = runtime.deps;
+  return { db, log: runtime.log.child({ component: "notifications" }), now, mailer, webhooks: new FetchWebhookSender() };
 }
 
 /**
@@ -19,7 +17,8 @@ export function buildNotificationDeliveryDeps(config: Config, db: Db, log: Logge
  * SKIP LOCKED, so several processes never send one row twice. Keeps draining
  * while full batches come back. Returns a stop function that waits for a pass in progress.
  */
-export function startNotificationDispatcher(deps: NotificationDeliveryDeps, intervalMs = POLL_INTERVAL_MS): () => Promise<void> {
+export function startNotificationDispatcher(runtime: Pick<Runtime, "deps" | "log">, intervalMs = POLL_INTERVAL_MS): () => Promise<void> {
+  const deps = buildNotificationDeliveryDeps(runtime);
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const drain = async () => {

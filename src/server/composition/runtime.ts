@@ -1,56 +1,53 @@
-import { loadConfig, requireDatabaseUrl, type Config } from "@/server/config/env";
+import type { ApiDeps, ApiRuntime } from "@/server/api/api-runtime";
+import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
-import { createPrismaClient } from "@/server/infra/db/client";
+import { createPrismaClient, pingDatabase } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
-import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
-import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
-import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
-import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
-import type { ReadinessProbe } from "@/server/services/health/check-readiness";
-import { createLogger, type Logger } from "@/server/observability/logger";
 import { VClusterJoinScriptSource } from "@/server/infra/http/vcluster-join-script-source";
 import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer";
-import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
-import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
-import type { ServiceDeps } from "@/server/services/service-deps";
-import { buildClusterRuntimeDeps } from "./cluster-runtime";
+import { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
+import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
+import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
+import { createLogger, type Logger } from "@/server/observability/logger";
+import { createMetrics } from "@/server/observability/metrics";
+import type { ReadinessProbe } from "@/server/services/health/check-readiness";
+import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
+import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
+import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
+import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
+import { buildClusterRuntime, type ClusterRuntime } from "./cluster-runtime";
+
+/** The processes that assemble a runtime; the name is the `service` of every log line. */
+export type ProcessName = "kubebyon-web" | "kubebyon-worker";
 
 /**
- * The composition root of the web process: config, one database pool, one
- * logger, the rate limiters. Created lazily on first use (never at build
- * time) and kept on globalThis so Next.js dev reloads reuse it.
+ * Everything one process runs on, built once from the parsed config: one
+ * database pool, one logger, one mailer (its SMTP pool), the job queue and its
+ * wake-ups, the host-cluster adapters, the rate limiters. The web process, the
+ * worker and the tests all build it with buildRuntime; the API layer sees it as
+ * an ApiRuntime, the job-processing loops (./job-processing.ts) take it whole.
  */
-export interface Runtime {
-  config: Config;
-  log: Logger;
-  deps: ServiceDeps;
-  limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
-  readinessProbes: Record<string, ReadinessProbe>;
-  /** Single-node mode only: the in-memory wake-ups the in-process executor listens on. */
-  inProcessWakeups: InProcessJobWakeups | undefined;
-  /** Host-cluster adapters for lifecycle jobs and live cluster reads (built lazily). */
-  clusterRuntime: ClusterRuntimeDeps;
-  /** Join tokens and the join-script proxy. */
-  join: JoinDeps;
+export interface Runtime extends ApiRuntime {
+  process: ProcessName;
+  /** The same host-cluster adapters as deps.cluster, typed for the lifecycle jobs and the node observer. */
+  clusterRuntime: ClusterRuntime;
+  /** Closes what the runtime opened (wake-ups, SMTP pool, database pool); loops must be stopped first. */
+  close(): Promise<void>;
 }
 
-const KEY = Symbol.for("kubebyon.runtime");
-type Holder = { [KEY]?: Runtime };
-
-export function getRuntime(): Runtime {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= buildRuntime(loadConfig());
-  return holder[KEY];
+export interface BuildRuntimeOptions {
+  process: ProcessName;
+  /** The process's logger when it made one before the config was read (the worker's entry point). */
+  log?: Logger;
 }
 
-export function buildRuntime(config: Config): Runtime {
-  const log = createLogger({ level: config.logLevel, base: { service: "kubebyon-web" } });
+export function buildRuntime(config: Config, options: BuildRuntimeOptions = { process: "kubebyon-web" }): Runtime {
+  const log = options.log ?? createLogger({ level: config.logLevel, base: { service: options.process } });
   const db = createPrismaClient(requireDatabaseUrl(config));
+  const now = () => new Date();
   const readinessProbes: Record<string, ReadinessProbe> = {
-    database: async () => {
-      await db.$queryRaw`SELECT 1`;
-    },
+    database: () => pingDatabase(db),
   };
   const rabbitmqUrl = config.rabbitmqUrl;
   if (rabbitmqUrl) {
@@ -59,40 +56,54 @@ export function buildRuntime(config: Config): Runtime {
       if (!result.ok) throw new Error(result.error);
     };
   }
-  const clusterRuntime = buildClusterRuntimeDeps(config, db, log);
-  // Multi-node: job ids go to RabbitMQ for the workers. Single-node: to the executor in this process.
-  const inProcessWakeups = config.rabbitmqUrl ? undefined : new InProcessJobWakeups(log.child({ component: "job-wakeups" }));
-  const wakeups: JobWakeups =
-    inProcessWakeups ??
-    new RabbitMqJobWakeups({ url: config.rabbitmqUrl!, queue: config.rabbitmqQueue, logger: log.child({ component: "rabbitmq" }), connectionName: `kubebyon-web ${config.workerId}` });
-  return {
-    readinessProbes,
-    inProcessWakeups,
-    clusterRuntime,
+  // Multi-node: job ids go over RabbitMQ (workers consume them). Single-node: to the runner in this process.
+  const wakeups: JobWakeups = rabbitmqUrl
+    ? new RabbitMqJobWakeups({ url: rabbitmqUrl, queue: config.rabbitmqQueue, logger: log.child({ component: "rabbitmq" }), connectionName: `${options.process} ${config.workerId}` })
+    : new InProcessJobWakeups(log.child({ component: "job-wakeups" }));
+  const settingsCache = new StoredSettingsCache();
+  // Account emails and notifications share one SMTP pool: KUBEBYON_SMTP_* when KUBEBYON_SMTP_HOST is set, else system settings'.
+  const mailer = new ResolvingSmtpMailer(() => effectiveSmtpConfig({ db, now, settingsCache }, config.smtp));
+  const clusterRuntime = buildClusterRuntime(config, db, log);
+  const deps: ApiDeps = {
+    db,
+    log,
+    now,
+    hasher: argon2PasswordHasher,
+    sessionTtlHours: config.sessionTtlHours,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    jobs: new PrismaJobStore(db),
+    wakeups,
+    mailer,
+    // Links in emails must point at the console users reach (KUBEBYON_PUBLIC_URL).
+    publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),
+    settingsCache,
+    cluster: clusterRuntime,
     join: {
       db,
       log: log.child({ component: "join" }),
-      now: () => new Date(),
+      now,
       cluster: clusterRuntime,
       issuer: new BootstrapTokenIssuer(),
       scripts: new VClusterJoinScriptSource(),
       fallbackBaseUrl: config.publicUrl,
     },
-    config,
-    log,
-    deps: {
-      db,
-      log,
-      hasher: argon2PasswordHasher,
-      now: () => new Date(),
-      sessionTtlHours: config.sessionTtlHours,
-      sessionIdleMinutes: config.sessionIdleMinutes,
-      jobs: new PrismaJobStore(db),
-      wakeups,
-    },
     limiters: {
       auth: new TokenBucketLimiter(config.authRateLimit),
       join: new TokenBucketLimiter(config.joinRateLimit),
+    },
+  };
+  return {
+    process: options.process,
+    config,
+    log,
+    deps,
+    clusterRuntime,
+    readinessProbes,
+    metrics: createMetrics(),
+    async close() {
+      await wakeups.close().catch(() => undefined);
+      mailer.close();
+      await db.$disconnect().catch(() => undefined);
     },
   };
 }

@@ -1,22 +1,19 @@
 import { requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 import { applyMigrations } from "@/server/infra/db/migrate";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
-import { createJobHandlerRegistry } from "@/server/services/jobs/handler-registry";
-import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
-import type { NodeObserver } from "@/server/services/nodes/node-observer";
-import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
-import { createNodeObserver } from "./node-observer";
-import { buildNotificationDeliveryDeps, startNotificationDispatcher } from "./notification-dispatcher";
-import { getRuntime } from "./runtime";
+import { startJobProcessing, type JobProcessing } from "./job-processing";
+import { getRuntime } from "./web-runtime";
 
 /**
  * Start-up work of the web process (called from Next's instrumentation hook):
  * schema, first admin, and — in single-node mode, when no RabbitMQ is
- * configured — the in-process job executor and node observer. A configuration error stops the
- * process with one line naming the variable.
+ * configured — job processing in-process (runner, node observer, sweeper,
+ * notification delivery). A configuration error stops the process with one
+ * line naming the variable.
  */
 export async function startWebBackground(): Promise<void> {
-  const { config, deps, log, inProcessWakeups, clusterRuntime } = getRuntime();
+  const runtime = getRuntime();
+  const { config, deps, log } = runtime;
   requireAuthSecret(config);
   const databaseUrl = requireDatabaseUrl(config);
 
@@ -29,37 +26,18 @@ export async function startWebBackground(): Promise<void> {
     if (admin.generatedPassword) printGeneratedAdmin(admin.email, admin.generatedPassword);
   }
 
-  let executor: InProcessJobExecutor | undefined;
-  let nodeObserver: NodeObserver | undefined;
-  let stopSweeper: (() => Promise<void>) | undefined;
-  let stopNotifications: (() => Promise<void>) | undefined;
-  if (inProcessWakeups) {
-    executor = await startInProcessJobExecutor({
-      wakeups: inProcessWakeups,
-      store: deps.jobs,
-      registry: createJobHandlerRegistry(clusterRuntime),
-      owner: `web-${config.workerId}`,
-      leaseMs: config.jobLeaseSeconds * 1000,
-      pollIntervalMs: config.jobPollIntervalMs,
-      logger: log.child({ component: "job-runner" }),
-    });
+  let processing: JobProcessing | undefined;
+  if (!config.rabbitmqUrl) {
+    processing = await startJobProcessing(runtime, `web-${config.workerId}`);
     log.info("job executor running in-process (single-node mode: KUBEBYON_RABBITMQ_URL is not set)");
-    nodeObserver = createNodeObserver(config, clusterRuntime, `web-${config.workerId}`);
-    nodeObserver.start();
     log.info("node observer running in-process", { node_observer: "client-node-watch" });
-    stopSweeper = startAbandonedOperationSweeper(deps, log);
-    stopNotifications = startNotificationDispatcher(buildNotificationDeliveryDeps(config, deps.db, log));
   } else {
     log.info("cluster jobs and node observation go to kubebyon-worker via RabbitMQ", { queue: config.rabbitmqQueue });
   }
 
   const shutdown = async () => {
-    await stopSweeper?.();
-    await stopNotifications?.();
-    await nodeObserver?.stop().catch((error: unknown) => log.error("node observer did not stop cleanly", { err: error }));
-    await executor?.stop().catch((error: unknown) => log.error("job executor did not stop cleanly", { err: error }));
-    await deps.wakeups.close().catch(() => undefined);
-    await deps.db.$disconnect().catch(() => undefined);
+    await processing?.stop();
+    await runtime.close();
   };
   process.once("SIGTERM", () => void shutdown());
   process.once("SIGINT", () => void shutdown());

@@ -1,39 +1,29 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
 
-/**
- * One Prometheus registry per process, kept on globalThis so Next.js dev
- * reloads do not register the same metric twice.
- */
-interface Metrics {
+/** The Prometheus registry of a process and the metrics the HTTP entry points record (one per runtime). */
+export interface Metrics {
   registry: Registry;
   httpRequests: Counter<"route" | "method" | "status">;
   httpDuration: Histogram<"route" | "method">;
 }
 
-const KEY = Symbol.for("kubebyon.metrics");
-type Holder = { [KEY]?: Metrics };
-
-export function metrics(): Metrics {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry, prefix: "kubebyon_" });
-    holder[KEY] = {
-      registry,
-      httpRequests: new Counter({
-        name: "kubebyon_http_requests_total",
-        help: "HTTP requests handled, by route template, method and status code.",
-        labelNames: ["route", "method", "status"],
-        registers: [registry],
-      }),
-      httpDuration: new Histogram({
-        name: "kubebyon_http_request_duration_seconds",
-        help: "HTTP request latency by route template and method.",
-        labelNames: ["route", "method"],
-        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-        registers: [registry],
-      }),
-    };
-  }
-  return holder[KEY];
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "kubebyon_" });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: "kubebyon_http_requests_total",
+      help: "HTTP requests handled, by route template, method and status code.",
+      labelNames: ["route", "method", "status"],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: "kubebyon_http_request_duration_seconds",
+      help: "HTTP request latency by route template and method.",
+      labelNames: ["route", "method"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+  };
 }

@@ -6,9 +6,10 @@ import { AuthLinks, linkClass } from "@/components/accounts/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { Card, CardBody } from "@/components/ui/card";
-import { getViewer } from "@/server/api/server-caller";
+import { getViewer } from "@/app/_server/server-caller";
 import { configWithEffectiveOAuth } from "@/server/api/auth/effective-oauth-config";
 import { enabledOAuthProviders } from "@/server/api/auth/oauth-providers";
+import { getRuntime } from "@/server/composition/web-runtime";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
@@ -30,7 +31,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
         </div>
         <LoginForm />
-        <OAuthButtons providers={enabledOAuthProviders(await configWithEffectiveOAuth())} error={typeof error === "string" ? error : undefined} />
+        <OAuthButtons providers={enabledOAuthProviders(await configWithEffectiveOAuth(getRuntime()))} error={typeof error === "string" ? error : undefined} />
         <AuthLinks>
           <Link href="/forgot-password" className={linkClass}>
             {tl("forgotPassword")}

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/accounts/auth-card";
 import { RegisterForm } from "@/components/accounts/register-form";
-import { getViewer } from "@/server/api/server-caller";
+import { getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("register");

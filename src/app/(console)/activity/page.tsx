@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ActivityView, activityFilters } from "@/components/backoffice/activity-view";
 import type { SearchParams } from "@/components/backoffice/search-params";
 import { PageHeader } from "@/components/shell/page-header";
-import { getServerCaller } from "@/server/api/server-caller";
+import { getServerCaller } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("activity");

@@ -4,7 +4,7 @@ import { DeliveriesTable } from "@/components/notifications/deliveries-table";
 import { PreferencesForm } from "@/components/notifications/preferences-form";
 import { WebhookForm } from "@/components/notifications/webhook-form";
 import { PageHeader } from "@/components/shell/page-header";
-import { getServerCaller } from "@/server/api/server-caller";
+import { getServerCaller } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notifications");

@@ -5,7 +5,7 @@ import { PlanUsageCard } from "@/components/billing/plan-usage-card";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table } from "@/components/ui/table";
-import { getServerCaller } from "@/server/api/server-caller";
+import { getServerCaller } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("billingPlan");

@@ -1,7 +1,7 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { resolveSession, type SessionFailure } from "@/server/services/auth/resolve-session";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import { sessionIdFromCookie } from "./session-cookie";
 
 export type AuthFailure = "missing" | "invalid_api_key" | "expired_api_key" | SessionFailure;
@@ -9,7 +9,7 @@ export type AuthFailure = "missing" | "invalid_api_key" | "expired_api_key" | Se
 export type Authentication = { viewer: Viewer; failure?: undefined } | { viewer: null; failure: AuthFailure };
 
 /** `Authorization: Bearer <api key>` wins over the session cookie, so scripts never depend on browser state. */
-export async function authenticateRequest(deps: ServiceDeps, headers: Headers, authSecret: string): Promise<Authentication> {
+export async function authenticateRequest(deps: AuthDeps, headers: Headers, authSecret: string): Promise<Authentication> {
   const authz = headers.get("authorization");
   if (authz) {
     const m = /^Bearer\s+(\S+)$/i.exec(authz.trim());

@@ -1,5 +1,5 @@
-import { getRuntime } from "@/server/composition/runtime";
 import type { Config } from "@/server/config/env";
+import type { ApiRuntime } from "@/server/api/api-runtime";
 import { effectiveOAuthClients } from "@/server/services/settings/effective-oauth-clients";
 
 /**
@@ -7,7 +7,7 @@ import { effectiveOAuthClients } from "@/server/services/settings/effective-oaut
  * environment's per provider, else those saved in system settings (cached ≤ 30 s).
  * next-auth's options and the login page's buttons both use it, so they agree.
  */
-export async function configWithEffectiveOAuth(): Promise<Config> {
-  const { config, deps } = getRuntime();
+export async function configWithEffectiveOAuth(runtime: Pick<ApiRuntime, "config" | "deps">): Promise<Config> {
+  const { config, deps } = runtime;
   return { ...config, oauth: await effectiveOAuthClients(deps, config.oauth) };
 }

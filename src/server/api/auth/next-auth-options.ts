@@ -1,6 +1,5 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getRuntime } from "@/server/composition/runtime";
 import { requireAuthSecret } from "@/server/config/env";
 import { signInInputSchema } from "@/server/domain/auth/credentials";
 import { AppError } from "@/server/domain/errors";
@@ -8,6 +7,7 @@ import { revokeSession } from "@/server/services/auth/revoke-session";
 import { signInWithPassword } from "@/server/services/auth/sign-in-with-password";
 import { OAuthSignInRefused, type OAuthRefusal } from "@/server/services/oauth/oauth-identity";
 import { signInWithOAuth } from "@/server/services/oauth/sign-in-with-oauth";
+import type { ApiRuntime } from "@/server/api/api-runtime";
 import { clientIp } from "@/server/api/http/client-ip";
 import { configWithEffectiveOAuth } from "./effective-oauth-config";
 import { isOAuthProviderId, oauthIdentity, oauthProviders } from "./oauth-providers";
@@ -32,10 +32,11 @@ export const OAUTH_SIGN_IN_ERRORS: Record<OAuthRefusal, string> = {
  * credentials); the JWT carries just a database session id, which every
  * request checks, so logout / disable / password reset revoke at once.
  */
-export async function nextAuthOptions(requestHeaders: Headers): Promise<NextAuthOptions> {
-  const { deps, limiters } = getRuntime();
+export async function nextAuthOptions(runtime: Pick<ApiRuntime, "config" | "deps">, requestHeaders: Headers): Promise<NextAuthOptions> {
+  const { deps } = runtime;
+  const { limiters } = deps;
   // OAuth apps may come from system settings, so the providers are worked out per request.
-  const config = await configWithEffectiveOAuth();
+  const config = await configWithEffectiveOAuth(runtime);
   // Options are built per request, so the OAuth sign-in can hand its session id to the jwt callback here.
   let oauthSessionId: string | undefined;
   return {

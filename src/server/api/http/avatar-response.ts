@@ -1,6 +1,7 @@
 import { AppError } from "@/server/domain/errors";
 import { readAvatar } from "@/server/services/profile/read-avatar";
 import { authFailureMessage } from "@/server/api/auth/auth-failure-message";
+import type { ApiRuntime } from "@/server/api/api-runtime";
 import { createApiContext } from "@/server/api/context";
 
 /**
@@ -9,8 +10,8 @@ import { createApiContext } from "@/server/api/context";
  * reinterprets them, and an ETag (the SHA-256) for revalidation. Readable by
  * the owner and administrators (session cookie or API key); others get 404.
  */
-export async function avatarResponse(req: Request, userId: string, requestId: string): Promise<Response> {
-  const ctx = await createApiContext({ headers: req.headers, method: req.method, requestId });
+export async function avatarResponse(runtime: ApiRuntime, req: Request, userId: string, requestId: string): Promise<Response> {
+  const ctx = await createApiContext(runtime, { headers: req.headers, method: req.method, requestId });
   if (!ctx.viewer) return text(401, authFailureMessage(ctx.authFailure));
   try {
     const avatar = await readAvatar(ctx.deps, ctx.viewer, userId);

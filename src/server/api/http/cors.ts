@@ -1,5 +1,3 @@
-import { getRuntime } from "@/server/composition/runtime";
-
 /**
  * CORS for the REST API per KUBEBYON_CORS_ALLOWED_ORIGINS: an origin listed
  * exactly gets credentialed access (cookies); `*` lets any origin call with
@@ -19,13 +17,14 @@ export function corsHeadersFor(origin: string | null, allowed: readonly string[]
   return vary;
 }
 
-export function corsHeaders(req: Request): Record<string, string> {
-  return corsHeadersFor(req.headers.get("origin"), getRuntime().config.corsAllowedOrigins);
+/** KUBEBYON_CORS_ALLOWED_ORIGINS applied to the request's Origin. */
+export function corsHeaders(req: Request, allowed: readonly string[]): Record<string, string> {
+  return corsHeadersFor(req.headers.get("origin"), allowed);
 }
 
 /** Answers an OPTIONS preflight; an origin that is not allowed gets no Allow-* headers and so no access. */
-export function preflight(req: Request): Response {
-  const headers = corsHeaders(req);
+export function preflight(req: Request, allowed: readonly string[]): Response {
+  const headers = corsHeaders(req, allowed);
   if (!headers["Access-Control-Allow-Origin"]) return new Response(null, { status: 204, headers });
   return new Response(null, {
     status: 204,

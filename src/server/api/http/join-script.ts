@@ -1,4 +1,4 @@
-import { getRuntime } from "@/server/composition/runtime";
+import type { ApiRuntime } from "@/server/api/api-runtime";
 import { AppError } from "@/server/domain/errors";
 import { serveJoinScript } from "@/server/services/join-tokens/serve-join-script";
 import { clientIp } from "./client-ip";
@@ -11,8 +11,9 @@ const STATUS: Partial<Record<AppError["code"], number>> = { UNAUTHORIZED: 401, P
  * Retry-After). Errors are shell comments on stderr-friendly plain text, so a
  * piped `sh` prints the reason instead of running HTML.
  */
-export async function joinScriptResponse(req: Request, clusterId: string): Promise<Response> {
-  const { config, join, limiters } = getRuntime();
+export async function joinScriptResponse(runtime: Pick<ApiRuntime, "config" | "deps">, req: Request, clusterId: string): Promise<Response> {
+  const { config } = runtime;
+  const { join, limiters } = runtime.deps;
   const ip = clientIp(req.headers, config.trustedProxyCidrs) ?? "unknown";
   const decision = limiters.join.take(`join:${ip}`);
   if (!decision.allowed) {

@@ -1,3 +1,10 @@
+import { z } from "zod";
+
+/** Where a user's current plan comes from: a paid order in force, the default plan, or nowhere (no quota applies). */
+export const planSources = ["order", "default", "none"] as const;
+export const planSourceSchema = z.enum(planSources);
+export type PlanSource = z.infer<typeof planSourceSchema>;
+
 /** A paid order's grant as the plan resolution needs it. */
 export interface Grant {
   planId: string;

@@ -1,6 +1,9 @@
+import { z } from "zod";
+
 /** Order states (PostgreSQL enum OrderStatus) and the admin actions that move between them. */
 export const ORDER_STATUSES = ["pending", "paid", "cancelled", "refunded"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const ORDER_ACTIONS = ["pay", "cancel", "refund"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];

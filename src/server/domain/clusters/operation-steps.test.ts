@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialSteps, withStep } from "./operation-steps";
+import { initialSteps, parseOperationSteps, storedOperationSteps, withStep, type OperationStep } from "./operation-steps";
 
 describe("operation steps", () => {
   it("lists every create step as pending, in order", () => {
@@ -20,5 +20,38 @@ describe("operation steps", () => {
     expect(steps[0]).toMatchObject({ name: "helm_uninstall", status: "running" });
     expect(steps[1]?.status).toBe("pending");
     expect(() => withStep(steps, "helm_install", { status: "running" })).toThrow(/no step "helm_install"/);
+  });
+});
+
+describe("stored operation steps", () => {
+  const step: OperationStep = { name: "helm_install", status: "failed", started_at: "2026-01-01T00:00:00.000Z", finished_at: "2026-01-01T00:01:00.000Z", message: "helm said no" };
+
+  it("reads what the writers store", () => {
+    const written = storedOperationSteps(withStep(initialSteps("create"), "helm_install", { status: "failed", message: "helm said no" }));
+    expect(parseOperationSteps(JSON.parse(JSON.stringify(written)))).toEqual({ ok: true, steps: written });
+    expect(parseOperationSteps([step])).toEqual({ ok: true, steps: [step] });
+    expect(parseOperationSteps([])).toEqual({ ok: true, steps: [] });
+  });
+
+  it.each([
+    ["not an array", { steps: [] }],
+    ["null", null],
+    ["an unknown step name", [{ ...step, name: "reticulate_splines" }]],
+    ["an unknown status", [{ ...step, status: "done" }]],
+    ["a missing field", [{ name: "helm_install", status: "pending", started_at: null, finished_at: null }]],
+    ["a timestamp that is not a string", [{ ...step, started_at: 1767225600000 }]],
+  ])("refuses %s and says what is wrong", (_, json) => {
+    const read = parseOperationSteps(json);
+    expect(read.ok).toBe(false);
+    expect(read.ok ? "" : read.problem).toMatch(/\S/);
+  });
+
+  it("names the offending entry and field", () => {
+    expect(parseOperationSteps([step, { ...step, status: "done" }])).toMatchObject({ ok: false, problem: expect.stringContaining("[1].status") });
+  });
+
+  it("writes only the step fields", () => {
+    const withExtra = { ...step, debug: "x" };
+    expect(storedOperationSteps([withExtra])).toEqual([step]);
   });
 });

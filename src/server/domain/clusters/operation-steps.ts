@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The steps a cluster operation goes through, in order, so the console can
  * show a timeline before anything has run. Stored as JSON in
@@ -16,15 +18,41 @@ export const UPDATE_STEPS = ["apply_quota", "helm_upgrade", "wait_control_plane"
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
 
 export type OperationKind = "create" | "update" | "delete";
-export type StepName = (typeof CREATE_STEPS)[number] | (typeof UPDATE_STEPS)[number] | (typeof DELETE_STEPS)[number];
-export type StepStatus = "pending" | "running" | "succeeded" | "failed" | "skipped";
 
-export interface OperationStep {
-  name: StepName;
-  status: StepStatus;
-  started_at: string | null;
-  finished_at: string | null;
-  message: string | null;
+export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS]);
+export type StepName = z.infer<typeof stepNameSchema>;
+export const operationStepStatuses = ["pending", "running", "succeeded", "failed", "skipped"] as const;
+export const operationStepStatusSchema = z.enum(operationStepStatuses);
+export type StepStatus = z.infer<typeof operationStepStatusSchema>;
+
+/** An operation as a whole (PostgreSQL enum ClusterOperationStatus); its steps may also be skipped. */
+export const clusterOperationStatuses = ["pending", "running", "succeeded", "failed"] as const;
+export const clusterOperationStatusSchema = z.enum(clusterOperationStatuses);
+
+/** One entry of cluster_operations.steps, as stored and as the API shows it. */
+export const operationStepSchema = z.object({
+  name: stepNameSchema,
+  status: operationStepStatusSchema,
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type OperationStep = z.infer<typeof operationStepSchema>;
+export const operationStepsSchema = z.array(operationStepSchema);
+
+/**
+ * The stored steps JSON read through the schema. Only our writers fill the
+ * column, so a failure means a bug or a hand edit; `problem` says what is
+ * wrong, for the log.
+ */
+export function parseOperationSteps(json: unknown): { ok: true; steps: OperationStep[] } | { ok: false; problem: string } {
+  const parsed = operationStepsSchema.safeParse(json);
+  return parsed.success ? { ok: true, steps: parsed.data } : { ok: false, problem: z.prettifyError(parsed.error) };
+}
+
+/** The steps as they are written to the column: through the same schema, so nothing a reader would refuse is stored. */
+export function storedOperationSteps(steps: readonly OperationStep[]): OperationStep[] {
+  return operationStepsSchema.parse(steps);
 }
 
 const STEPS: Record<OperationKind, readonly StepName[]> = { create: CREATE_STEPS, update: UPDATE_STEPS, delete: DELETE_STEPS };

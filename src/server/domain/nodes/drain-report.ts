@@ -1,19 +1,20 @@
+import { z } from "zod";
+
 export const drainPodOutcomes = ["evicted", "skipped_daemonset", "skipped_mirror", "blocked_by_pdb", "failed"] as const;
-export type DrainPodOutcome = (typeof drainPodOutcomes)[number];
+export const drainPodOutcomeSchema = z.enum(drainPodOutcomes);
+export type DrainPodOutcome = z.infer<typeof drainPodOutcomeSchema>;
 
-export interface DrainPodReport {
-  namespace: string;
-  name: string;
-  outcome: DrainPodOutcome;
-  message: string;
-}
+const drainPodReportSchema = z.object({ namespace: z.string(), name: z.string(), outcome: drainPodOutcomeSchema, message: z.string() });
+export type DrainPodReport = z.infer<typeof drainPodReportSchema>;
 
-export interface DrainReport {
-  node: string;
+/** What a drain did, pod by pod, as the API returns it. */
+export const drainReportSchema = z.object({
+  node: z.string(),
   /** True when every pod that had to leave has left (skipped pods do not count against it). */
-  completed: boolean;
-  pods: DrainPodReport[];
-}
+  completed: z.boolean(),
+  pods: z.array(drainPodReportSchema),
+});
+export type DrainReport = z.infer<typeof drainReportSchema>;
 
 /** What drain decides from a pod's metadata alone, before calling the Eviction API. */
 export interface DrainPodFacts {

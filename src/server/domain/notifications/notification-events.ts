@@ -19,6 +19,11 @@ export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
 export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
+/** Where one delivery stands: waiting for its (next) attempt, delivered, or given up after the last attempt. */
+export const DELIVERY_STATUSES = ["pending", "sent", "failed"] as const;
+export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
 /**
  * Defaults when the user never saved a choice: email for everything except the
  * chatty `node.joined`; webhook for everything (it only fires once the user has
@@ -35,11 +40,9 @@ export interface StoredPreference {
   enabled: boolean;
 }
 
-export interface PreferenceMatrixEntry {
-  event: NotificationEvent;
-  email: boolean;
-  webhook: boolean;
-}
+/** One event's row of a user's choices: on or off per channel. */
+export const preferenceMatrixEntrySchema = z.object({ event: notificationEventSchema, email: z.boolean(), webhook: z.boolean() });
+export type PreferenceMatrixEntry = z.infer<typeof preferenceMatrixEntrySchema>;
 
 /** The full event × channel matrix: a saved row wins, otherwise the default. */
 export function preferenceMatrix(stored: readonly StoredPreference[]): PreferenceMatrixEntry[] {

@@ -1,4 +1,5 @@
 import { AppError } from "@/server/domain/errors";
+import type { ConfigSource } from "./config-source";
 
 /**
  * GitHub / Google OAuth app credentials kept in system settings, and which
@@ -24,7 +25,7 @@ export interface OAuthClientCredentials {
   clientId: string;
   clientSecret: string;
 }
-export type OAuthClientSource = "env" | "settings" | "none";
+export type OAuthClientSource = ConfigSource;
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 

@@ -1,4 +1,5 @@
 import { AppError } from "@/server/domain/errors";
+import type { ConfigSource } from "./config-source";
 
 /**
  * The SMTP server kept in system settings, and which source is in effect. As
@@ -37,7 +38,7 @@ export interface SmtpTransportConfig {
   password?: string;
   from: string;
 }
-export type SmtpSource = "env" | "settings" | "none";
+export type SmtpSource = ConfigSource;
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 

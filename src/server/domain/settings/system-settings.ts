@@ -21,9 +21,12 @@ export interface SystemSettings {
   smtp: StoredSmtp;
 }
 
+/** The one DNS provider the managed workload ingress can drive today. */
+export const MANAGED_DNS_PROVIDER = "cloudflare";
+
 export interface ManagedIngressDnsSettings {
   enabled: boolean;
-  activeProvider: "cloudflare";
+  activeProvider: typeof MANAGED_DNS_PROVIDER;
   recordTargetHostname: string | null;
   cloudflare: { zoneId: string | null; apiToken: string | null };
 }
@@ -33,7 +36,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   publicBaseUrl: null,
   defaultClusterPublicAccessMode: "nodeport",
   managedWorkloadIngressBaseDomain: null,
-  managedWorkloadIngressDns: { enabled: false, activeProvider: "cloudflare", recordTargetHostname: null, cloudflare: { zoneId: null, apiToken: null } },
+  managedWorkloadIngressDns: { enabled: false, activeProvider: MANAGED_DNS_PROVIDER, recordTargetHostname: null, cloudflare: { zoneId: null, apiToken: null } },
   oauth: EMPTY_OAUTH_CLIENTS,
   smtp: EMPTY_SMTP,
 };
@@ -117,7 +120,7 @@ export function applySettingsPatch(current: SystemSettings, patch: SystemSetting
     ),
     managedWorkloadIngressDns: {
       enabled: dnsPatch.enabled ?? currentDns.enabled,
-      activeProvider: "cloudflare",
+      activeProvider: MANAGED_DNS_PROVIDER,
       recordTargetHostname: applyOptional(currentDns.recordTargetHostname, dnsPatch.recordTargetHostname, (v) => normalizeDnsName("record_target_hostname", v)),
       cloudflare: {
         zoneId: applyOptional(currentDns.cloudflare.zoneId, cf.zoneId, normalizeZoneId),

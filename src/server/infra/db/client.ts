@@ -7,6 +7,12 @@ import { PrismaClient } from "./generated/prisma/client";
 // so no other module imports the generated folder directly.
 export * from "./generated/prisma/client";
 
+// What services need beyond the client itself, so that this is the one infra module they import
+// and SQL text stays in this folder.
+export { lockRowForUpdate, lockUntilCommit, type LockableRow, type TransactionLockName } from "./locks";
+export { isUniqueViolation } from "./unique-violation";
+export { claimDueNotificationDeliveries } from "./notification-claim-statements";
+
 export type Db = PrismaClient;
 
 const pools = new WeakMap<Db, pg.Pool>();
@@ -32,4 +38,9 @@ export function pgPoolOf(db: Db): pg.Pool {
   const pool = pools.get(db);
   if (!pool) throw new Error("this Prisma client was not made by createPrismaClient(), so it has no pg pool to share");
   return pool;
+}
+
+/** Resolves once the database answers a query: the readiness probe. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.$queryRaw`SELECT 1`;
 }

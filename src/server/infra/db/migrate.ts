@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { sessionLocks } from "./locks";
 
 // `prisma migrate` needs a native schema engine we cannot ship, so migrations (kept in Prisma
 // Migrate's directory layout) are applied by this small runner instead.
@@ -24,9 +25,6 @@ export interface MigrationFile {
 }
 
 export const MIGRATIONS_TABLE = "_kubebyon_migrations";
-
-// Arbitrary fixed key: every process that migrates this database serialises on it.
-const ADVISORY_LOCK_KEY = "7262041985331701";
 
 const MIGRATION_DIR_NAME = /^\d{14}_[A-Za-z0-9_]+$/;
 
@@ -75,11 +73,11 @@ export async function applyMigrations(
   try {
     // Session-level lock: held across the per-migration transactions below and released on
     // unlock or when the connection closes, even if this process dies.
-    await client.query("SELECT pg_advisory_lock($1::bigint)", [ADVISORY_LOCK_KEY]);
+    await client.query("SELECT pg_advisory_lock($1::bigint)", [sessionLocks.migrations]);
     try {
       return { applied: await applyPending(client, migrations, log) };
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1::bigint)", [ADVISORY_LOCK_KEY]);
+      await client.query("SELECT pg_advisory_unlock($1::bigint)", [sessionLocks.migrations]);
     }
   } finally {
     await client.end();

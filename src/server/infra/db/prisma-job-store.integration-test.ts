@@ -264,4 +264,28 @@ describe("PrismaJobStore", () => {
     expect((await store.list({ status: "running", limit: 10 })).map((j) => j.id)).toEqual([created[3]]);
     expect(await store.list({ status: "failed", clusterId: other.clusterId, limit: 10 })).toEqual([]);
   });
+
+  it("counts the queue by status, dates the oldest pending job and counts leases expired at the caller's now", async () => {
+    await clearJobs();
+    expect(await store.stats(new Date())).toEqual({
+      byStatus: { pending: 0, running: 0, succeeded: 0, failed: 0, dead: 0 },
+      oldestPendingCreatedAt: null,
+      expiredLeases: 0,
+    });
+
+    const oldest = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await db.$executeRaw`UPDATE cluster_jobs SET created_at = now() - interval '1 hour' WHERE id = ${oldest.id}`;
+    await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    const running = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await store.leaseById(running.id, "runner-a", 60_000);
+    const failed = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
+    await store.leaseById(failed.id, "runner-a", 60_000);
+    await store.fail(failed.id, "runner-a", "no", { retry: false });
+
+    const stats = await store.stats(new Date());
+    expect(stats.byStatus).toEqual({ pending: 2, running: 1, succeeded: 0, failed: 1, dead: 0 });
+    expect(stats.oldestPendingCreatedAt?.getTime()).toBe((await store.get(oldest.id))?.createdAt.getTime());
+    expect(stats.expiredLeases).toBe(0);
+    expect((await store.stats(new Date(Date.now() + 120_000))).expiredLeases).toBe(1);
+  });
 });

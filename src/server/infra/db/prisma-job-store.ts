@@ -1,15 +1,17 @@
 import type pg from "pg";
 import { newId } from "@/server/domain/ids";
 import {
+  clusterJobStatuses,
   defaultMaxAttempts,
   type ClusterJob,
+  type ClusterJobStatus,
   type EnqueueJobInput,
   type JsonValue,
   type ListJobsFilter,
 } from "@/server/domain/jobs/cluster-job";
 import { trimErrorText } from "@/server/domain/jobs/lease-rules";
 import { decideFailureOutcome, defaultBackoffPolicy, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
-import type { CompleteAndLeaseResult, JobStore } from "@/server/services/jobs/job-store";
+import type { CompleteAndLeaseResult, JobQueueStats, JobStore } from "@/server/services/jobs/job-store";
 import { pgPoolOf, type Prisma, type ClusterJob as ClusterJobRow, type Db } from "./client";
 import * as statements from "./job-lease-statements";
 
@@ -120,6 +122,17 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
       take: limit,
     });
     return rows.map(fromRow);
+  }
+
+  async stats(now: Date): Promise<JobQueueStats> {
+    const [groups, oldestPending, expiredLeases] = await Promise.all([
+      this.db.clusterJob.groupBy({ by: ["status"], _count: { _all: true } }),
+      this.db.clusterJob.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+      this.db.clusterJob.count({ where: { status: "running", leaseExpiresAt: { lt: now } } }),
+    ]);
+    const byStatus = Object.fromEntries(clusterJobStatuses.map((s) => [s, 0])) as Record<ClusterJobStatus, number>;
+    for (const g of groups) byStatus[g.status] = g._count._all;
+    return { byStatus, oldestPendingCreatedAt: oldestPending?.createdAt ?? null, expiredLeases };
   }
 
   async get(id: string): Promise<ClusterJob | null> {

@@ -2,10 +2,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
-import type { DbShape } from "./drift/db-shape";
-import { diffDbShapes } from "./drift/diff-db-shapes";
-import { expectedShapeFromPrismaSchema } from "./drift/expected-shape-from-prisma";
-import { introspectDatabase } from "./drift/introspect-database";
+import type { DbShape } from "@e2e/env/schema-drift/db-shape";
+import { diffDbShapes } from "@e2e/env/schema-drift/diff-db-shapes";
+import { expectedShapeFromPrismaSchema } from "@e2e/env/schema-drift/expected-shape-from-prisma";
+import { introspectDatabase } from "@e2e/env/schema-drift/introspect-database";
 import { MIGRATIONS_TABLE } from "./migrate";
 
 // schema.prisma drives the generated client; prisma/migrations drives the real database.

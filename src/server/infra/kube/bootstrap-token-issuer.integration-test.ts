@@ -7,17 +7,16 @@ import type { ClusterCredentials } from "@/server/domain/clusters/cluster-creden
 import { formatToken, generateBootstrapToken, type BootstrapToken } from "@/server/domain/join-tokens/bootstrap-token";
 import { TokenIssuerError } from "@/server/domain/join-tokens/token-issuer-error";
 import { BootstrapTokenIssuer, NODE_BOOTSTRAP_GROUP } from "./bootstrap-token-issuer";
+import { fromBase64, kubeStatusOf } from "./kube-calls";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
-
-const pem = (base64?: string) => (base64 ? Buffer.from(base64, "base64").toString("utf8") : undefined);
 
 function adminCredentials(vc: VirtualCluster): ClusterCredentials {
   const kc = vc.kubeConfig();
   return {
     server: vc.server,
-    caPem: pem(kc.getCurrentCluster()?.caData),
-    clientCertPem: pem(kc.getCurrentUser()?.certData),
-    clientKeyPem: pem(kc.getCurrentUser()?.keyData),
+    caPem: fromBase64(kc.getCurrentCluster()?.caData),
+    clientCertPem: fromBase64(kc.getCurrentUser()?.certData),
+    clientKeyPem: fromBase64(kc.getCurrentUser()?.keyData),
   };
 }
 
@@ -28,8 +27,9 @@ async function reviewAs(creds: ClusterCredentials, token: BootstrapToken): Promi
     const review = await auth.createSelfSubjectReview({ body: { apiVersion: "authentication.k8s.io/v1", kind: "SelfSubjectReview" } });
     return { username: review.status?.userInfo?.username, groups: review.status?.userInfo?.groups };
   } catch (err) {
-    if (err instanceof ApiException) return err.code;
-    throw err;
+    const status = kubeStatusOf(err);
+    if (status === undefined) throw err;
+    return status;
   }
 }
 

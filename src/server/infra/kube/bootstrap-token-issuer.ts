@@ -1,10 +1,10 @@
-import { ApiException, CoreV1Api, Observable, type ConfigurationOptions, type ObservableMiddleware, type V1Secret } from "@kubernetes/client-node";
+import { CoreV1Api, type V1Secret } from "@kubernetes/client-node";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { formatRfc3339, TOKEN_ID_PATTERN } from "@/server/domain/join-tokens/bootstrap-token";
-import { TokenIssuerError } from "@/server/domain/join-tokens/token-issuer-error";
+import { TokenIssuerError, type TokenIssuerFailure } from "@/server/domain/join-tokens/token-issuer-error";
 import type { CreateBootstrapTokenRequest, IssuedBootstrapToken, TokenIssuer } from "@/server/services/join-tokens/token-issuer";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
-import { transportFailure } from "./node-kube-calls";
+import { callOptions, decodeSecretValue, KubeApiError, kubeStatusOf } from "./kube-calls";
 
 const NAMESPACE = "kube-system";
 const SECRET_TYPE = "bootstrap.kubernetes.io/token";
@@ -17,44 +17,15 @@ export interface BootstrapTokenIssuerOptions {
   timeoutMs?: number;
 }
 
-// client-node only takes an AbortSignal through request middleware.
-function timeoutOptions(timeoutMs: number): ConfigurationOptions<ObservableMiddleware> {
-  const middleware: ObservableMiddleware = {
-    pre: (ctx) => {
-      ctx.setSignal(AbortSignal.timeout(timeoutMs));
-      return new Observable(Promise.resolve(ctx));
-    },
-    post: (ctx) => new Observable(Promise.resolve(ctx)),
-  };
-  return { middleware: [middleware], middlewareMergeStrategy: "append" };
-}
-
-function decode(secret: V1Secret, key: string): string | undefined {
-  const value = secret.data?.[key];
-  return value === undefined ? undefined : Buffer.from(value, "base64").toString("utf8");
-}
-
-function statusMessage(err: ApiException<unknown>): string {
-  try {
-    const body: unknown = typeof err.body === "string" ? JSON.parse(err.body) : err.body;
-    const message = (body as { message?: unknown } | null)?.message;
-    if (typeof message === "string") return message;
-  } catch {
-    // not a Status object: fall through to the code alone
-  }
-  return "";
+function failureReason(failure: KubeApiError): TokenIssuerFailure {
+  if (failure.status === undefined) return "unreachable";
+  if (failure.refusedCredentials) return "rejected";
+  return failure.status === 409 ? "conflict" : "failed";
 }
 
 function translate(err: unknown, action: string, server: string): TokenIssuerError {
-  if (err instanceof ApiException) {
-    const detail = `${action} at ${server}: HTTP ${err.code} ${statusMessage(err)}`.trim();
-    if (err.code === 401 || err.code === 403) return new TokenIssuerError("rejected", detail, { cause: err });
-    if (err.code === 409) return new TokenIssuerError("conflict", detail, { cause: err });
-    return new TokenIssuerError("failed", detail, { cause: err });
-  }
-  const e = transportFailure(err);
-  const why = e.name === "AbortError" || e.name === "TimeoutError" ? "timed out" : (e.code ?? e.message ?? String(err));
-  return new TokenIssuerError("unreachable", `${action} at ${server}: ${why}`, { cause: err });
+  const failure = KubeApiError.from(err, `${action} at ${server}`);
+  return new TokenIssuerError(failureReason(failure), failure.message, { cause: failure });
 }
 
 /** TokenIssuer that writes bootstrap-token Secrets into the vCluster's kube-system, as kubeadm does. */
@@ -63,6 +34,10 @@ export class BootstrapTokenIssuer implements TokenIssuer {
 
   constructor(opts: BootstrapTokenIssuerOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
+  }
+
+  private call() {
+    return callOptions({ timeoutMs: this.timeoutMs });
   }
 
   private core(credentials: ClusterCredentials): CoreV1Api {
@@ -89,7 +64,7 @@ export class BootstrapTokenIssuer implements TokenIssuer {
       },
     };
     try {
-      await this.core(req.credentials).createNamespacedSecret({ namespace: NAMESPACE, body }, timeoutOptions(this.timeoutMs));
+      await this.core(req.credentials).createNamespacedSecret({ namespace: NAMESPACE, body }, this.call());
     } catch (err) {
       throw translate(err, `creating bootstrap token ${token.id}`, req.credentials.server);
     }
@@ -101,10 +76,10 @@ export class BootstrapTokenIssuer implements TokenIssuer {
     try {
       await this.core(req.credentials).deleteNamespacedSecret(
         { name: `bootstrap-token-${req.tokenId}`, namespace: NAMESPACE },
-        timeoutOptions(this.timeoutMs),
+        this.call(),
       );
     } catch (err) {
-      if (err instanceof ApiException && err.code === 404) return;
+      if (kubeStatusOf(err) === 404) return;
       throw translate(err, `revoking bootstrap token ${req.tokenId}`, req.credentials.server);
     }
   }
@@ -114,21 +89,21 @@ export class BootstrapTokenIssuer implements TokenIssuer {
     try {
       const result = await this.core(req.credentials).listNamespacedSecret(
         { namespace: NAMESPACE, labelSelector: `${MANAGED_BY.key}=${MANAGED_BY.value}`, fieldSelector: `type=${SECRET_TYPE}` },
-        timeoutOptions(this.timeoutMs),
+        this.call(),
       );
       secrets = result.items;
     } catch (err) {
       throw translate(err, "listing bootstrap tokens", req.credentials.server);
     }
     return secrets.flatMap((secret) => {
-      const tokenId = decode(secret, "token-id");
+      const tokenId = decodeSecretValue(secret, "token-id");
       if (!tokenId) return [];
-      const expiration = decode(secret, "expiration");
+      const expiration = decodeSecretValue(secret, "expiration");
       return [
         {
           tokenId,
           expiresAt: expiration ? new Date(expiration) : null,
-          description: decode(secret, "description") ?? "",
+          description: decodeSecretValue(secret, "description") ?? "",
           createdAt: secret.metadata?.creationTimestamp ? new Date(secret.metadata.creationTimestamp) : null,
         },
       ];

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ApiException, CoreV1Api } from "@kubernetes/client-node";
+import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
@@ -10,6 +10,7 @@ import { AppError } from "@/server/domain/errors";
 import { HelmCli, HelmError } from "./helm-cli";
 import { HelmControlPlaneProvisioner } from "./helm-control-plane-provisioner";
 import { loadHostKubeConfig } from "./host-kube-config";
+import { kubeStatusOf } from "./kube-calls";
 
 const standInChart = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../e2e/fixtures/charts/vcluster-stand-in");
 const PLATFORM_SECRET = { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" };
@@ -30,8 +31,9 @@ async function statusOf(promise: Promise<unknown>): Promise<number | "ok"> {
     await promise;
     return "ok";
   } catch (err) {
-    if (err instanceof ApiException) return err.code;
-    throw err;
+    const status = kubeStatusOf(err);
+    if (status === undefined) throw err;
+    return status;
   }
 }
 

@@ -1,12 +1,11 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { ApiException, CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Secret } from "@kubernetes/client-node";
+import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Secret } from "@kubernetes/client-node";
 import { AppError } from "@/server/domain/errors";
 import type { ControlPlaneProvisioner, NamespaceQuota } from "@/server/services/clusters/control-plane-provisioner";
 import type { HelmCli } from "./helm-cli";
-import { transportFailure } from "./node-kube-calls";
+import { KubeApiError, kubeStatusOf, pause } from "./kube-calls";
 
 export interface VclusterChart {
   /** Chart name in `repo`, an oci:// reference, or a local chart directory / .tgz. */
@@ -36,30 +35,12 @@ function isLocalChart(chart: string): boolean {
   return path.isAbsolute(chart) || chart.startsWith("./") || chart.startsWith("../") || chart.endsWith(".tgz");
 }
 
-function statusOf(err: unknown): number | undefined {
-  return err instanceof ApiException ? err.code : undefined;
-}
-
-function apiMessage(err: unknown): string {
-  if (err instanceof ApiException) {
-    try {
-      const body: unknown = typeof err.body === "string" ? JSON.parse(err.body) : err.body;
-      const message = (body as { message?: unknown } | null)?.message;
-      if (typeof message === "string") return `HTTP ${err.code}: ${message}`;
-    } catch {
-      // not a Status object
-    }
-    return `HTTP ${err.code}`;
-  }
-  return transportFailure(err).message ?? String(err);
-}
-
 async function withKubeContext<T>(action: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new Error(`${action} failed: ${apiMessage(err)}`, { cause: err });
+    throw KubeApiError.from(err, action);
   }
 }
 
@@ -77,7 +58,7 @@ async function pollUntil(opts: {
     if (await opts.done()) return;
     const left = deadline - Date.now();
     if (left <= 0) throw opts.onTimeout();
-    await sleep(Math.min(opts.intervalMs, left), undefined, { signal: opts.signal });
+    await pause(Math.min(opts.intervalMs, left), opts.signal);
   }
 }
 
@@ -180,14 +161,14 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
     try {
       source = await this.core.readNamespacedSecret({ name, namespace: sourceNamespace });
     } catch (err) {
-      if (statusOf(err) === 404) {
+      if (kubeStatusOf(err) === 404) {
         throw new AppError(
           "PRECONDITION_FAILED",
           `the vCluster Platform API key Secret "${name}" was not found in namespace "${sourceNamespace}": create it there (see docs/cluster-runtime.md) or set KUBEBYON_PLATFORM_API_KEY_SECRET_NAME / KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE to where it lives`,
           { cause: err },
         );
       }
-      throw new Error(`reading Secret ${sourceNamespace}/${name} failed: ${apiMessage(err)}`, { cause: err });
+      throw KubeApiError.from(err, `reading Secret ${sourceNamespace}/${name}`);
     }
     await withKubeContext(`copying Secret ${name} into ${input.namespace}`, () =>
       this.core.patchNamespacedSecret(
@@ -243,7 +224,7 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
           await this.core.readNamespacedSecret({ name: secretName, namespace: input.namespace });
           return true;
         } catch (err) {
-          if (statusOf(err) !== 404) throw new Error(`reading Secret ${input.namespace}/${secretName} failed: ${apiMessage(err)}`, { cause: err });
+          if (kubeStatusOf(err) !== 404) throw KubeApiError.from(err, `reading Secret ${input.namespace}/${secretName}`);
         }
         // Not there yet. If the namespace itself is going away (the cluster was deleted meanwhile), it never will be.
         await this.assertNamespaceNotGoing(input.namespace);
@@ -261,7 +242,7 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
     try {
       phase = (await this.core.readNamespace({ name: namespace })).status?.phase;
     } catch (err) {
-      if (statusOf(err) === 404) throw new Error(`namespace ${namespace} no longer exists, so the control plane cannot come up; was the cluster deleted?`, { cause: err });
+      if (kubeStatusOf(err) === 404) throw new Error(`namespace ${namespace} no longer exists, so the control plane cannot come up; was the cluster deleted?`, { cause: err });
       return; // A failed read is not evidence of anything: keep waiting for the Secret.
     }
     if (phase === "Terminating") throw new Error(`namespace ${namespace} is being deleted, so the control plane cannot come up; was the cluster deleted?`);
@@ -281,8 +262,8 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
     try {
       await this.core.deleteNamespace({ name: input.namespace });
     } catch (err) {
-      if (statusOf(err) === 404) return;
-      throw new Error(`deleting namespace ${input.namespace} failed: ${apiMessage(err)}`, { cause: err });
+      if (kubeStatusOf(err) === 404) return;
+      throw KubeApiError.from(err, `deleting namespace ${input.namespace}`);
     }
     await pollUntil({
       timeoutMs: input.timeoutMs,
@@ -293,8 +274,8 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
           await this.core.readNamespace({ name: input.namespace });
           return false;
         } catch (err) {
-          if (statusOf(err) === 404) return true;
-          throw new Error(`reading namespace ${input.namespace} failed: ${apiMessage(err)}`, { cause: err });
+          if (kubeStatusOf(err) === 404) return true;
+          throw KubeApiError.from(err, `reading namespace ${input.namespace}`);
         }
       },
       onTimeout: () =>

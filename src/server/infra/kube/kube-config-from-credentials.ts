@@ -1,7 +1,6 @@
 import { KubeConfig } from "@kubernetes/client-node";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
-
-const toBase64 = (pem: string) => Buffer.from(pem, "utf8").toString("base64");
+import { toBase64 } from "./kube-calls";
 
 /**
  * The one place that turns ClusterCredentials into a client-node KubeConfig,

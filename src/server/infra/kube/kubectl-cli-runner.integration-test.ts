@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { AppError } from "@/server/domain/errors";
+import { fromBase64 } from "./kube-calls";
 import { KubectlCliRunner } from "./kubectl-cli-runner";
 
 const NS = "kubectl-proxy-test";
@@ -16,8 +17,7 @@ function credentialsOf(kc: KubeConfig): ClusterCredentials {
   const cluster = kc.getCurrentCluster();
   const user = kc.getCurrentUser();
   if (!cluster || !user) throw new Error("test kubeconfig has no current cluster/user");
-  const pem = (b64: string | undefined) => (b64 ? Buffer.from(b64, "base64").toString("utf8") : undefined);
-  return { server: cluster.server, caPem: pem(cluster.caData), clientCertPem: pem(user.certData), clientKeyPem: pem(user.keyData) };
+  return { server: cluster.server, caPem: fromBase64(cluster.caData), clientCertPem: fromBase64(user.certData), clientKeyPem: fromBase64(user.keyData) };
 }
 
 let cluster: KubeCluster;

@@ -7,6 +7,7 @@ import { AppError } from "@/server/domain/errors";
 import { checkKubectlPolicy } from "@/server/domain/kubectl/kubectl-policy";
 import type { KubectlRunner, KubectlRunRequest, KubectlRunResult } from "@/server/services/kubectl/kubectl-runner";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
+import { toBase64 } from "./kube-calls";
 
 export interface KubectlCliRunnerOptions {
   /** KUBEBYON_KUBECTL_BIN. */
@@ -124,10 +125,10 @@ export class KubectlCliRunner implements KubectlRunner {
   }
 }
 
-/** The credential material that must never come back to the caller, raw or base64-encoded. */
+/** The credential material that must never come back to the caller, raw or base64-encoded as in the kubeconfig. */
 function secretStrings(creds: ClusterCredentials): string[] {
   const raw = [creds.token, creds.clientKeyPem].filter((s): s is string => typeof s === "string" && s.length >= 8);
-  return [...raw, ...raw.map((s) => Buffer.from(s, "utf8").toString("base64"))];
+  return [...raw, ...raw.map(toBase64)];
 }
 
 function redact(text: string, secrets: readonly string[]): string {

@@ -1,6 +1,7 @@
 import { CoreV1Api, PatchStrategy, setHeaderOptions, type V1NodeCondition } from "@kubernetes/client-node";
 import type { KubeCluster, VirtualCluster } from "@e2e/env/kube-cluster";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import { decodeSecretValue } from "./kube-calls";
 
 export const mergePatch = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 
@@ -11,7 +12,7 @@ export const mergePatch = setHeaderOptions("Content-Type", PatchStrategy.MergePa
  */
 export async function vclusterCredentials(host: KubeCluster, vc: VirtualCluster, server = vc.server): Promise<ClusterCredentials> {
   const secret = await host.kubeConfig().makeApiClient(CoreV1Api).readNamespacedSecret({ name: vc.secretName, namespace: vc.namespace });
-  const pem = (key: string) => Buffer.from(secret.data?.[key] ?? "", "base64").toString("utf8");
+  const pem = (key: string) => decodeSecretValue(secret, key);
   return { server, caPem: pem("certificate-authority"), clientCertPem: pem("client-certificate"), clientKeyPem: pem("client-key") };
 }
 

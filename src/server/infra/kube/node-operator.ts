@@ -1,10 +1,11 @@
-import { ApiException, CoreV1Api, PatchStrategy, setHeaderOptions, type V1Pod } from "@kubernetes/client-node";
+import { CoreV1Api, PatchStrategy, setHeaderOptions, type V1Pod } from "@kubernetes/client-node";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { notFound } from "@/server/domain/errors";
 import { drainSkipReason, type DrainPodReport, type DrainReport } from "@/server/domain/nodes/drain-report";
 import type { DrainRequest, NodeOperator } from "@/server/services/nodes/ports";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
-import { callOptions, clusterApiError, kubeErrorMessage, kubeStatusCode } from "./node-kube-calls";
+import { clusterApiError } from "./cluster-api-error";
+import { callOptions, KubeApiError, kubeStatusOf, pause } from "./kube-calls";
 
 export interface KubeNodeOperatorOptions {
   /** Per API request (each eviction attempt, each poll). Default 10 s. */
@@ -15,25 +16,8 @@ export interface KubeNodeOperatorOptions {
   podGonePollMs?: number;
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
-
-function isDisruptionBudgetRefusal(err: unknown): boolean {
-  const body: unknown = err instanceof ApiException ? err.body : undefined;
-  const text = typeof body === "string" ? body : JSON.stringify(body ?? "");
-  return /DisruptionBudget|disruption budget/i.test(text);
-}
+// 429 is also the API server's own throttling; only a budget's refusal names it.
+const isDisruptionBudgetRefusal = (failure: KubeApiError) => /DisruptionBudget|disruption budget/i.test(failure.explanation);
 
 const report = (pod: V1Pod, outcome: DrainPodReport["outcome"], message: string): DrainPodReport => ({
   namespace: pod.metadata?.namespace ?? "",
@@ -67,7 +51,7 @@ export class KubeNodeOperator implements NodeOperator {
     try {
       await core.deleteNode({ name: node }, this.call());
     } catch (err) {
-      if (kubeStatusCode(err) === 404) return;
+      if (kubeStatusOf(err) === 404) return;
       throw clusterApiError(`delete node ${node}`, credentials.server, err);
     }
   }
@@ -98,13 +82,13 @@ export class KubeNodeOperator implements NodeOperator {
     try {
       await core.patchNode({ name: node, body: { spec: { unschedulable } } }, setHeaderOptions("Content-Type", PatchStrategy.MergePatch, this.call()));
     } catch (err) {
-      if (kubeStatusCode(err) === 404) throw notFound(`Node ${node}`);
+      if (kubeStatusOf(err) === 404) throw notFound(`Node ${node}`);
       throw clusterApiError(`${unschedulable ? "cordon" : "uncordon"} node ${node}`, credentials.server, err);
     }
   }
 
   private call(signal?: AbortSignal) {
-    return callOptions(this.requestTimeoutMs, signal);
+    return callOptions({ timeoutMs: this.requestTimeoutMs, signal });
   }
 
   private async drainPod(core: CoreV1Api, pod: V1Pod, deadline: number, signal?: AbortSignal): Promise<DrainPodReport> {
@@ -122,14 +106,13 @@ export class KubeNodeOperator implements NodeOperator {
         break;
       } catch (err) {
         if (signal?.aborted) return report(pod, "failed", "Drain was cancelled before this pod was evicted.");
-        const code = kubeStatusCode(err);
-        if (code === 404) return report(pod, "evicted", "Pod was already gone.");
-        if (code !== 429) return report(pod, "failed", `Eviction failed: ${kubeErrorMessage(err)}`);
+        const failure = KubeApiError.from(err);
+        if (failure.status === 404) return report(pod, "evicted", "Pod was already gone.");
+        if (failure.status !== 429) return report(pod, "failed", `Eviction failed: ${failure.explanation}`);
         const remaining = deadline - Date.now();
         if (remaining <= 0) {
-          // 429 is also the API server's own throttling; only a budget's refusal names it.
-          if (!isDisruptionBudgetRefusal(err)) return report(pod, "failed", `The API server kept throttling evictions until the drain timed out: ${kubeErrorMessage(err)}`);
-          return report(pod, "blocked_by_pdb", `A PodDisruptionBudget kept refusing the eviction until the drain timed out: ${kubeErrorMessage(err)}`);
+          if (!isDisruptionBudgetRefusal(failure)) return report(pod, "failed", `The API server kept throttling evictions until the drain timed out: ${failure.explanation}`);
+          return report(pod, "blocked_by_pdb", `A PodDisruptionBudget kept refusing the eviction until the drain timed out: ${failure.explanation}`);
         }
         await pause(Math.min(this.evictionRetryMs, remaining), signal);
       }
@@ -146,9 +129,10 @@ export class KubeNodeOperator implements NodeOperator {
         // Same name, different uid: the old pod is gone and a controller made a new one.
         if (current.metadata?.uid !== pod.metadata?.uid) return report(pod, "evicted", "Evicted.");
       } catch (err) {
-        if (kubeStatusCode(err) === 404) return report(pod, "evicted", "Evicted.");
+        const failure = KubeApiError.from(err);
+        if (failure.status === 404) return report(pod, "evicted", "Evicted.");
         if (signal?.aborted) return report(pod, "failed", "Drain was cancelled while the evicted pod was still terminating.");
-        return report(pod, "failed", `Evicted, but checking that the pod is gone failed: ${kubeErrorMessage(err)}`);
+        return report(pod, "failed", `Evicted, but checking that the pod is gone failed: ${failure.explanation}`);
       }
       if (signal?.aborted) return report(pod, "failed", "Drain was cancelled while the evicted pod was still terminating.");
       if (Date.now() >= deadline) {

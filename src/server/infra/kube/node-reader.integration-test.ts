@@ -5,6 +5,7 @@ import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/en
 import { freePort } from "@e2e/env/kube/free-port";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { NodeReader } from "@/server/services/nodes/ports";
+import { fromBase64 } from "./kube-calls";
 import { postNodeStatus, registerNode, vclusterCredentials } from "./node-kubelet.test-fixtures";
 import { KubeNodeReader } from "./node-reader";
 
@@ -72,7 +73,7 @@ describe("KubeNodeReader against a vCluster", () => {
   });
 
   it("refuses a server whose certificate is not signed by the cluster CA", async () => {
-    const hostCa = Buffer.from(cluster.kubeConfig().getCurrentCluster()?.caData ?? "", "base64").toString("utf8");
+    const hostCa = fromBase64(cluster.kubeConfig().getCurrentCluster()?.caData);
     await expect(reader.list({ ...credentials, caPem: hostCa })).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
   });
 

@@ -3,7 +3,8 @@ import type { ClusterCredentials } from "@/server/domain/clusters/cluster-creden
 import { toNodeView, type NodeView } from "@/server/domain/nodes/node-view";
 import type { NodeReader } from "@/server/services/nodes/ports";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
-import { callOptions, clusterApiError, kubeStatusCode } from "./node-kube-calls";
+import { clusterApiError } from "./cluster-api-error";
+import { callOptions, kubeStatusOf } from "./kube-calls";
 
 export interface KubeNodeReaderOptions {
   /** Per request. Default 10 s. */
@@ -24,7 +25,7 @@ export class KubeNodeReader implements NodeReader {
   async list(credentials: ClusterCredentials): Promise<NodeView[]> {
     const core = kubeConfigFromCredentials(credentials).makeApiClient(CoreV1Api);
     try {
-      const list = await core.listNode({}, callOptions(this.timeoutMs));
+      const list = await core.listNode({}, callOptions({ timeoutMs: this.timeoutMs }));
       const now = this.now();
       return list.items.map((n) => toNodeView(n, now)).sort((a, b) => a.name.localeCompare(b.name));
     } catch (err) {
@@ -35,9 +36,9 @@ export class KubeNodeReader implements NodeReader {
   async get(credentials: ClusterCredentials, name: string): Promise<NodeView | null> {
     const core = kubeConfigFromCredentials(credentials).makeApiClient(CoreV1Api);
     try {
-      return toNodeView(await core.readNode({ name }, callOptions(this.timeoutMs)), this.now());
+      return toNodeView(await core.readNode({ name }, callOptions({ timeoutMs: this.timeoutMs })), this.now());
     } catch (err) {
-      if (kubeStatusCode(err) === 404) return null;
+      if (kubeStatusOf(err) === 404) return null;
       throw clusterApiError(`read node ${name}`, credentials.server, err);
     }
   }

@@ -4,6 +4,7 @@ import type { KubeNode } from "@/server/domain/nodes/kube-node";
 import { toNodeView } from "@/server/domain/nodes/node-view";
 import type { NodeWatchEvent, NodeWatcher } from "@/server/services/nodes/ports";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
+import { KubeApiError, pause } from "./kube-calls";
 
 export interface KubeNodeWatcherOptions {
   /**
@@ -23,11 +24,6 @@ const STALE_GRACE_MS = 15_000;
 type ConnectionItem =
   | { kind: "event"; type: string; object: unknown }
   | { kind: "end"; error: unknown };
-
-interface WatchStatus {
-  code?: number;
-  message?: string;
-}
 
 /** A push/pull queue between client-node's callbacks and the async iterator. */
 class Inbox<T> {
@@ -57,18 +53,6 @@ class Inbox<T> {
   }
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
-
 /**
  * client-node's Watch aborts a connection after 30 s without data (its private requestTimeoutMs),
  * but the API server sends a bookmark only once a minute, so a quiet cluster would look broken
@@ -80,13 +64,6 @@ function watchWithInactivityLimit(credentials: ClusterCredentials, limitMs: numb
   if (!Reflect.has(watch, "requestTimeoutMs")) throw new Error("@kubernetes/client-node's Watch has no requestTimeoutMs any more: check how it times out quiet watches");
   Reflect.set(watch, "requestTimeoutMs", limitMs);
   return watch;
-}
-
-const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
-
-function statusCodeOf(err: unknown): number | undefined {
-  if (err && typeof err === "object" && "statusCode" in err && typeof err.statusCode === "number") return err.statusCode;
-  return undefined;
 }
 
 /**
@@ -129,7 +106,7 @@ export class KubeNodeWatcher implements NodeWatcher {
         () => inbox.push({ kind: "end", error: new Error(`no data and no close ${STALE_GRACE_MS / 1000} s after the ${this.watchTimeoutSeconds} s watch timeout; treating the connection as dead`) }),
         staleAfterMs,
       );
-      let failure: Error | null = null;
+      let failure: KubeApiError | null = null;
       try {
         for (;;) {
           const item = await inbox.take(signal);
@@ -137,18 +114,19 @@ export class KubeNodeWatcher implements NodeWatcher {
           if (item.kind === "end") {
             // A clean end is the server's timeoutSeconds (or a restart): resume at once.
             if (item.error !== null && item.error !== undefined) {
-              if (statusCodeOf(item.error) === 410) resourceVersion = undefined;
-              failure = new Error(`Node watch connection to ${credentials.server} failed: ${asError(item.error).message}`, { cause: item.error });
+              failure = KubeApiError.from(item.error, `Node watch connection to ${credentials.server}`);
+              if (failure.status === 410) resourceVersion = undefined;
             }
             break;
           }
           if (item.type === "ERROR") {
-            const status = (item.object ?? {}) as WatchStatus;
-            if (status.code === 410) {
+            // The stream itself carries a Status object here.
+            const reported = KubeApiError.from(item.object ?? {}, "Node watch");
+            if (reported.status === 410) {
               resourceVersion = undefined;
               yield { type: "error", error: new Error("Node watch history expired (410 Gone); restarting from the current node list, so changes during the gap may be missing.") };
             } else {
-              failure = new Error(`Node watch reported an error: ${status.message ?? "unknown error"} (HTTP ${status.code ?? "?"})`);
+              failure = reported;
             }
             break;
           }

@@ -5,6 +5,8 @@ import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } from "@kuberne
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
+import { withPlatformServerOverride } from "@e2e/env/platform-server-override";
+import type { KubeconfigResolver } from "@/server/services/clusters/kubeconfig-resolver";
 import { AppError } from "@/server/domain/errors";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { loadHostKubeConfig } from "./host-kube-config";
@@ -18,6 +20,8 @@ let cluster: KubeCluster;
 let vc: VirtualCluster;
 let core: CoreV1Api;
 let resolver: VclusterKubeconfigResolver;
+/** The production resolver, its platform address pointed at the stand-in vCluster (no Service DNS here). */
+let onStandIn: KubeconfigResolver;
 
 async function setServiceType(type: "NodePort" | "LoadBalancer" | "ClusterIP"): Promise<void> {
   await cluster.helm(["upgrade", "--install", NAME, standInChart, "-n", NAMESPACE, "--wait=false", "--set", `controlPlane.service.spec.type=${type}`]);
@@ -45,6 +49,7 @@ beforeAll(async () => {
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: cluster.kubeconfigPath });
   core = kubeConfig.makeApiClient(CoreV1Api);
   resolver = new VclusterKubeconfigResolver({ kubeConfig });
+  onStandIn = withPlatformServerOverride(resolver, () => vc.server);
 });
 
 afterAll(async () => {
@@ -58,9 +63,8 @@ describe("resolve", () => {
     const nodePort = service.spec?.ports?.[0]?.nodePort;
     expect(nodePort).toBeGreaterThanOrEqual(30000);
 
-    const resolved = await resolver.resolve(
+    const resolved = await onStandIn.resolve(
       { namespace: NAMESPACE, vclusterName: NAME, mode: "nodeport", controlPlaneHost: "203.0.113.10" },
-      { platformServerOverride: vc.server },
     );
     expect(resolved.apiEndpoint).toBe(`https://203.0.113.10:${nodePort}`);
     expect(resolved.publicAccessPort).toBe(nodePort);
@@ -91,7 +95,7 @@ describe("resolve", () => {
     await setServiceType("LoadBalancer");
     const input = { namespace: NAMESPACE, vclusterName: NAME, mode: "loadbalancer" as const };
 
-    const waiting = await resolver.resolve({ ...input, controlPlaneHost: null }, { platformServerOverride: vc.server });
+    const waiting = await onStandIn.resolve({ ...input, controlPlaneHost: null });
     expect(waiting.apiEndpoint).toBeNull();
     expect(waiting.userKubeconfigYaml).toBeNull();
     expect(waiting.pendingReason).toMatch(/load balancer/);
@@ -101,12 +105,12 @@ describe("resolve", () => {
       { name: NAME, namespace: NAMESPACE, body: { status: { loadBalancer: { ingress: [{ ip: "192.0.2.50" }] } } } },
       setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
     );
-    const byIngress = await resolver.resolve({ ...input, controlPlaneHost: "" }, { platformServerOverride: vc.server });
+    const byIngress = await onStandIn.resolve({ ...input, controlPlaneHost: "" });
     expect(byIngress.apiEndpoint).toBe("https://192.0.2.50:443");
     expect(byIngress.publicAccessPort).toBeNull();
     expect(serverOf(byIngress.userKubeconfigYaml ?? "")).toEqual(["https://192.0.2.50:443"]);
 
-    const byHost = await resolver.resolve({ ...input, controlPlaneHost: "k8s.example.com" }, { platformServerOverride: vc.server });
+    const byHost = await onStandIn.resolve({ ...input, controlPlaneHost: "k8s.example.com" });
     expect(byHost.apiEndpoint).toBe("https://k8s.example.com:443");
     expect(byHost.publicAccessPort).toBeNull();
     expect(serverOf(byHost.userKubeconfigYaml ?? "")).toEqual(["https://k8s.example.com:443"]);
@@ -134,9 +138,8 @@ describe("resolve", () => {
 
 describe("probe", () => {
   it("returns the virtual apiserver's gitVersion", async () => {
-    const { credentials } = await resolver.resolve(
+    const { credentials } = await onStandIn.resolve(
       { namespace: NAMESPACE, vclusterName: NAME, mode: "off", controlPlaneHost: null },
-      { platformServerOverride: vc.server },
     );
     expect(await resolver.probe(credentials)).toEqual({ ok: true, gitVersion: vc.version });
   });

@@ -1,14 +1,4 @@
-import {
-  ApiException,
-  CoreV1Api,
-  KubeConfig,
-  Observable,
-  VersionApi,
-  type ConfigurationOptions,
-  type ObservableMiddleware,
-  type V1Secret,
-  type V1Service,
-} from "@kubernetes/client-node";
+import { CoreV1Api, KubeConfig, VersionApi, type V1Service } from "@kubernetes/client-node";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { resolveEndpoint } from "@/server/domain/clusters/public-access";
@@ -18,9 +8,9 @@ import type {
   ProbeResult,
   ResolvedConnection,
   ResolveKubeconfigInput,
-  ResolveKubeconfigOptions,
 } from "@/server/services/clusters/kubeconfig-resolver";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
+import { callOptions, decodeSecretValue, fromBase64, KubeApiError } from "./kube-calls";
 
 export interface VclusterKubeconfigResolverDeps {
   /** Host cluster (see loadHostKubeConfig). */
@@ -38,27 +28,8 @@ export interface VclusterKubeconfigResolverDeps {
 
 const CONTROL_PLANE_PORT = 443;
 
-function decode(secret: V1Secret, key: string): string | undefined {
-  const value = secret.data?.[key];
-  return value === undefined ? undefined : Buffer.from(value, "base64").toString("utf8");
-}
-
-const fromBase64 = (value: string | undefined) => (value ? Buffer.from(value, "base64").toString("utf8") : undefined);
-
 function notReady(message: string, cause?: unknown): AppError {
   return new AppError("PRECONDITION_FAILED", message, { cause });
-}
-
-// client-node takes an AbortSignal only through request middleware.
-function signalOptions(signal: AbortSignal): ConfigurationOptions<ObservableMiddleware> {
-  const middleware: ObservableMiddleware = {
-    pre: (ctx) => {
-      ctx.setSignal(signal);
-      return new Observable(Promise.resolve(ctx));
-    },
-    post: (ctx) => new Observable(Promise.resolve(ctx)),
-  };
-  return { middleware: [middleware], middlewareMergeStrategy: "append" };
 }
 
 /** The exported kubeconfig's identity, without its (unreachable) localhost server. */
@@ -107,18 +78,20 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
     this.core = deps.kubeConfig.makeApiClient(CoreV1Api);
   }
 
-  async resolve(input: ResolveKubeconfigInput, options: ResolveKubeconfigOptions = {}): Promise<ResolvedConnection> {
+  async resolve(input: ResolveKubeconfigInput): Promise<ResolvedConnection> {
     const { namespace, vclusterName } = input;
     const secretName = `vc-${vclusterName}`;
     const secret = await this.read(
+      `reading Secret ${namespace}/${secretName}`,
       () => this.core.readNamespacedSecret({ name: secretName, namespace }),
       `the control plane of ${vclusterName} has not exported its kubeconfig yet (Secret ${secretName} in namespace ${namespace}); wait until the cluster is ready, then retry`,
     );
-    const kubeconfigYaml = decode(secret, "config");
+    const kubeconfigYaml = decodeSecretValue(secret, "config");
     if (!kubeconfigYaml) throw new Error(`Secret ${namespace}/${secretName} has no "config" key; is it a vCluster kubeconfig Secret?`);
     const identity = credentialsFromKubeconfig(kubeconfigYaml, `Secret ${namespace}/${secretName}`);
 
     const service = await this.read(
+      `reading Service ${namespace}/${vclusterName}`,
       () => this.core.readNamespacedService({ name: vclusterName, namespace }),
       `the control-plane Service ${vclusterName} does not exist in namespace ${namespace} yet; wait until the cluster is ready, then retry`,
     );
@@ -132,8 +105,7 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
 
     const publicUrl = endpoint.kind === "ready" && endpoint.public ? endpoint.url : null;
     const serviceDnsUrl = `https://${vclusterName}.${namespace}.svc:${CONTROL_PLANE_PORT}`;
-    const platformServer =
-      options.platformServerOverride ?? (this.deps.platformRoute !== "service-dns" && publicUrl ? publicUrl : serviceDnsUrl);
+    const platformServer = this.deps.platformRoute !== "service-dns" && publicUrl ? publicUrl : serviceDnsUrl;
 
     return {
       credentials: { ...identity, server: platformServer },
@@ -149,29 +121,27 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
-      const version = await kubeConfigFromCredentials(credentials).makeApiClient(VersionApi).getCode(undefined, signalOptions(signal));
+      const version = await kubeConfigFromCredentials(credentials).makeApiClient(VersionApi).getCode(undefined, callOptions({ signal }));
       return { ok: true, gitVersion: version.gitVersion };
     } catch (err) {
       return { ok: false, error: probeError(err, credentials.server, timeout.aborted ? timeoutMs : undefined) };
     }
   }
 
-  private async read<T>(run: () => Promise<T>, missing: string): Promise<T> {
+  private async read<T>(action: string, run: () => Promise<T>, missing: string): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      if (err instanceof ApiException && err.code === 404) throw notReady(missing, err);
-      throw err;
+      const failure = KubeApiError.from(err, action);
+      if (failure.status === 404) throw notReady(missing, failure);
+      throw failure;
     }
   }
 }
 
 function probeError(err: unknown, server: string, timedOutAfterMs: number | undefined): string {
   if (timedOutAfterMs !== undefined) return `${server} did not answer within ${Math.round(timedOutAfterMs / 100) / 10} s`;
-  if (err instanceof ApiException) return `${server}/version answered HTTP ${err.code}`;
-  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
-  const code = e.cause?.code ?? e.code;
-  const message = e.cause?.message ?? e.message;
-  const text = typeof message === "string" ? message : String(err);
-  return `${server} is unreachable: ${typeof code === "string" && !text.includes(code) ? `${code} ` : ""}${text}`;
+  const failure = KubeApiError.from(err);
+  if (failure.status !== undefined) return `${server}/version answered ${failure.explanation}`;
+  return `${server} is unreachable: ${failure.detail}`;
 }

@@ -1,5 +1,5 @@
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
-import type { Mailer, OutgoingMail } from "@/server/services/accounts/mailer";
+import type { Mailer, OutgoingMail } from "@/server/services/mail/mailer";
 import { SmtpMailer } from "./smtp-mailer";
 
 /** Thrown when neither KUBEBYON_SMTP_HOST nor the admin's SMTP settings name a server. */

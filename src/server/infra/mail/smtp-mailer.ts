@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
-import type { Mailer, OutgoingMail } from "@/server/services/accounts/mailer";
+import type { Mailer, OutgoingMail } from "@/server/services/mail/mailer";
 
 /**
  * The Mailer port over SMTP (nodemailer), configured from KUBEBYON_SMTP_* or system settings (ResolvingSmtpMailer picks).

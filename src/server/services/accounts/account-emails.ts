@@ -1,4 +1,4 @@
-import type { MailLocale, OutgoingMail } from "./mailer";
+import type { MailLocale, OutgoingMail } from "@/server/services/mail/mailer";
 
 /**
  * The account emails in both console languages. Codes and links appear only

@@ -1,6 +1,6 @@
 import { AppError } from "@/server/domain/errors";
 import type { AccountDeps } from "./account-deps";
-import { mailerReady, type Mailer, type OutgoingMail } from "./mailer";
+import { mailerReady, type Mailer, type OutgoingMail } from "@/server/services/mail/mailer";
 
 /** Flows that exist only to email a code cannot work without SMTP; say so instead of pretending. */
 export async function requireMailer(deps: AccountDeps): Promise<Mailer> {

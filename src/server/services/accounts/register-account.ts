@@ -1,13 +1,13 @@
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { AccountDeps } from "./account-deps";
 import { consoleBaseUrl } from "./console-base-url";
 import { existingAccountMail, registrationCodeMail } from "./account-emails";
 import { deliverInBackground, requireMailer } from "./deliver-mail";
 import { issueRegistrationCode } from "./issue-registration-code";
-import { mailLocale } from "./mailer";
+import { mailLocale } from "@/server/services/mail/mailer";
 import { REGISTRATION_CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./one-time-secrets";
 
 export interface RegisterInput {

@@ -5,7 +5,7 @@ import type { AccountDeps } from "./account-deps";
 import { consoleBaseUrl } from "./console-base-url";
 import { passwordResetMail } from "./account-emails";
 import { deliverInBackground, requireMailer } from "./deliver-mail";
-import { mailLocale } from "./mailer";
+import { mailLocale } from "@/server/services/mail/mailer";
 import { CODE_MAX_ATTEMPTS, generateCode, generateLinkToken, hashLinkToken, PASSWORD_RESET_TTL_MS, RESEND_COOLDOWN_MS } from "./one-time-secrets";
 
 /**

@@ -5,7 +5,7 @@ import type { AccountDeps } from "./account-deps";
 import { registrationCodeMail } from "./account-emails";
 import { deliverInBackground, requireMailer } from "./deliver-mail";
 import { issueRegistrationCode } from "./issue-registration-code";
-import { mailLocale } from "./mailer";
+import { mailLocale } from "@/server/services/mail/mailer";
 import { REGISTRATION_CODE_TTL_MS, RESEND_COOLDOWN_MS } from "./one-time-secrets";
 
 /**

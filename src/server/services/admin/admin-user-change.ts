@@ -1,6 +1,6 @@
 import { AppError, notFound } from "@/server/domain/errors";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import type { Prisma, User } from "@/server/infra/db/client";
+import { lockUntilCommit, type Prisma, type User } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 
@@ -26,7 +26,7 @@ export async function changeUserAsAdmin<T>(
     throw new AppError("CONFLICT", change.selfRefusal);
   }
   return deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('admin-user-changes'))`;
+    await lockUntilCommit(tx, "adminUserChanges");
     const self = await tx.user.findUnique({ where: { id: actor.id } });
     if (!self || self.role !== "admin" || self.disabled) throw new AppError("FORBIDDEN", "This action needs an administrator account.");
     const target = await tx.user.findUnique({ where: { id: change.userId } });

@@ -1,20 +1,22 @@
-import type { User, UserRole } from "@/server/infra/db/client";
+import { z } from "zod";
+import { userAccountStatusSchema } from "@/server/domain/auth/user-account-status";
+import { userRoleSchema } from "@/server/domain/auth/viewer";
 import { isoOrNull } from "@/server/domain/iso-time";
-
-export type UserAccountStatus = "active" | "disabled";
+import type { User } from "@/server/infra/db/client";
 
 /** A user as the back office lists it: never the password hash. */
-export interface AdminUserView {
-  id: string;
-  email: string;
-  name: string;
-  role: UserRole;
-  status: UserAccountStatus;
-  email_verified_at: string | null;
-  last_login_at: string | null;
-  created_at: string;
-  cluster_count: number;
-}
+export const adminUserViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: userRoleSchema,
+  status: userAccountStatusSchema,
+  email_verified_at: z.string().nullable(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+  cluster_count: z.number().int(),
+});
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
 export function toAdminUserView(user: User, clusterCount: number): AdminUserView {
   return {

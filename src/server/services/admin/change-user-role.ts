@@ -1,5 +1,4 @@
-import type { Viewer } from "@/server/domain/auth/viewer";
-import type { UserRole } from "@/server/infra/db/client";
+import type { UserRole, Viewer } from "@/server/domain/auth/viewer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { changeUserAsAdmin } from "./admin-user-change";

@@ -1,15 +1,20 @@
+import { z } from "zod";
+import { clusterStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { ClusterStatus } from "@/server/infra/db/client";
-import { summarizeJobQueue, type JobQueueSummary } from "@/server/services/jobs/summarize-job-queue";
+import { jobQueueSummarySchema } from "@/server/services/jobs/job-queue-summary";
+import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
+import { summarizeJobQueue } from "@/server/services/jobs/summarize-job-queue";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
-export interface PlatformOverview {
-  users: { total: number; admins: number; disabled: number };
-  clusters: { total: number; by_status: Record<ClusterStatus, number> };
-  cluster_jobs: JobQueueSummary;
-}
+export const platformOverviewSchema = z.object({
+  users: z.object({ total: z.number().int(), admins: z.number().int(), disabled: z.number().int() }),
+  clusters: z.object({ total: z.number().int(), by_status: z.record(clusterStatusSchema, z.number().int()) }),
+  cluster_jobs: jobQueueSummarySchema,
+});
+export type PlatformOverview = z.infer<typeof platformOverviewSchema>;
 
 /** Counts for the admin back office's landing page; deleted clusters are not counted as clusters. */
-export async function getPlatformOverview(deps: ServiceDeps): Promise<PlatformOverview> {
+export async function getPlatformOverview(deps: ServiceDeps & Pick<JobQueueDeps, "jobs">): Promise<PlatformOverview> {
   const [total, admins, disabled, clusterGroups, jobs] = await Promise.all([
     deps.db.user.count(),
     deps.db.user.count({ where: { role: "admin" } }),

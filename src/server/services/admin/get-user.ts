@@ -1,15 +1,17 @@
+import { z } from "zod";
+import { clusterStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { notFound } from "@/server/domain/errors";
-import type { ClusterStatus } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { LIVE_CLUSTERS, toAdminUserView, type AdminUserView } from "./admin-user-view";
+import { adminUserViewSchema, LIVE_CLUSTERS, toAdminUserView } from "./admin-user-view";
 
-export interface AdminUserDetail extends AdminUserView {
+export const adminUserDetailSchema = adminUserViewSchema.extend({
   /** Sessions that would still be accepted: not revoked, not expired. */
-  active_sessions: number;
+  active_sessions: z.number().int(),
   /** API keys that would still be accepted: not revoked, not expired. */
-  active_api_keys: number;
-  clusters: Array<{ id: string; name: string; status: ClusterStatus; created_at: string }>;
-}
+  active_api_keys: z.number().int(),
+  clusters: z.array(z.object({ id: z.string(), name: z.string(), status: clusterStatusSchema, created_at: z.string() })),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export async function getUserForAdmin(deps: Pick<ServiceDeps, "db" | "now">, userId: string): Promise<AdminUserDetail> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });

@@ -1,6 +1,9 @@
-import type { Prisma, UserRole } from "@/server/infra/db/client";
+import { z } from "zod";
+import type { UserAccountStatus } from "@/server/domain/auth/user-account-status";
+import type { UserRole } from "@/server/domain/auth/viewer";
+import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { LIVE_CLUSTERS, toAdminUserView, type AdminUserView, type UserAccountStatus } from "./admin-user-view";
+import { adminUserViewSchema, LIVE_CLUSTERS, toAdminUserView } from "./admin-user-view";
 
 export interface ListUsersInput {
   /** Case-insensitive substring of the email or the name. */
@@ -11,12 +14,8 @@ export interface ListUsersInput {
   pageSize: number;
 }
 
-export interface UserPage {
-  items: AdminUserView[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export const userPageSchema = z.object({ items: z.array(adminUserViewSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export type UserPage = z.infer<typeof userPageSchema>;
 
 /** Newest accounts first; page numbers start at 1. */
 export async function listUsers(deps: Pick<ServiceDeps, "db">, input: ListUsersInput): Promise<UserPage> {

@@ -1,14 +1,12 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { changeUserAsAdmin } from "./admin-user-change";
-import { getUserForAdmin, type AdminUserDetail } from "./get-user";
+import { adminUserDetailSchema, getUserForAdmin, type AdminUserDetail } from "./get-user";
 
-export interface DisableUserResult {
-  user: AdminUserDetail;
-  revoked_sessions: number;
-  revoked_api_keys: number;
-}
+export const disableUserResultSchema = z.object({ user: adminUserDetailSchema, revoked_sessions: z.number().int(), revoked_api_keys: z.number().int() });
+export type DisableUserResult = z.infer<typeof disableUserResultSchema>;
 
 /**
  * Disable: the flag, every open session and every API key change in one

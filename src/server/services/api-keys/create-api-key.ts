@@ -6,7 +6,8 @@ import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { requireCurrentPassword } from "@/server/services/auth/require-current-password";
 import { notifyApiKeyCreated } from "@/server/services/notifications/emitters";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
 import { toApiKeyView, type ApiKeyView } from "./api-key-view";
 
 export const MAX_ACTIVE_API_KEYS = 25;
@@ -22,7 +23,7 @@ export interface CreateApiKeyInput {
 
 /** Issues a key after re-authentication; the full secret is returned only here and only its hash is stored. */
 export async function createApiKey(
-  deps: ServiceDeps,
+  deps: AuthDeps,
   viewer: Viewer,
   input: CreateApiKeyInput,
   origin: RequestOrigin,

@@ -1,10 +1,14 @@
+import { z } from "zod";
 import { notFound } from "@/server/domain/errors";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 
+export const revokedApiKeySchema = z.object({ id: z.string(), revoked_at: z.string() });
+export type RevokedApiKey = z.infer<typeof revokedApiKeySchema>;
+
 /** Revokes one of the viewer's keys; another user's key is "not found". Idempotent. */
-export async function revokeApiKey(deps: ServiceDeps, viewer: Viewer, id: string, origin: RequestOrigin): Promise<{ id: string; revoked_at: string }> {
+export async function revokeApiKey(deps: ServiceDeps, viewer: Viewer, id: string, origin: RequestOrigin): Promise<RevokedApiKey> {
   return deps.db.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({ where: { id, userId: viewer.id } });
     if (!key) throw notFound(`API key ${id}`);

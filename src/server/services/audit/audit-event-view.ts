@@ -1,18 +1,21 @@
-import type { AuditEvent, AuditResult, User } from "@/server/infra/db/client";
+import { z } from "zod";
+import { auditResultSchema } from "@/server/domain/audit/audit-result";
+import type { AuditEvent, User } from "@/server/infra/db/client";
 
 /** One row of the activity stream as the API shows it (snake_case, actor resolved to a name). */
-export interface AuditEventView {
-  id: string;
-  created_at: string;
-  action: string;
-  result: AuditResult;
-  actor: { id: string; email: string; name: string } | null;
-  target_type: string | null;
-  target_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  metadata: Record<string, unknown>;
-}
+export const auditEventViewSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  action: z.string(),
+  result: auditResultSchema,
+  actor: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type AuditEventView = z.infer<typeof auditEventViewSchema>;
 
 export function toAuditEventView(row: AuditEvent & { actor: Pick<User, "id" | "email" | "name"> | null }): AuditEventView {
   const metadata = row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata) ? (row.metadata as Record<string, unknown>) : {};

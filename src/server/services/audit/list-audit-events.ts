@@ -1,9 +1,11 @@
+import { z } from "zod";
+import type { AuditResult } from "@/server/domain/audit/audit-result";
 import { AppError } from "@/server/domain/errors";
-import type { AuditResult, Prisma } from "@/server/infra/db/client";
+import type { Prisma } from "@/server/infra/db/client";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { decodeAuditCursor, encodeAuditCursor } from "./audit-cursor";
-import { toAuditEventView, type AuditEventView } from "./audit-event-view";
+import { auditEventViewSchema, toAuditEventView } from "./audit-event-view";
 
 export interface AuditEventFilter {
   /** A user id (`usr_…`) or an email address. */
@@ -19,11 +21,12 @@ export interface AuditEventFilter {
   limit: number;
 }
 
-export interface AuditEventPage {
-  items: AuditEventView[];
+export const auditEventPageSchema = z.object({
+  items: z.array(auditEventViewSchema),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
-  next_cursor: string | null;
-}
+  next_cursor: z.string().nullable(),
+});
+export type AuditEventPage = z.infer<typeof auditEventPageSchema>;
 
 function actorWhere(actor: string): Prisma.AuditEventWhereInput {
   const value = actor.trim();

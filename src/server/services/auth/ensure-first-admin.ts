@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { newId } from "@/server/domain/ids";
 import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
+import { lockUntilCommit } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 export type FirstAdminResult =
   | { created: false }
@@ -16,7 +17,7 @@ const DEFAULT_ADMIN_EMAIL = "admin@kubebyon.local";
  * Does nothing once any admin exists, so restarts keep the data as it is.
  */
 export async function ensureFirstAdmin(
-  deps: ServiceDeps,
+  deps: AuthDeps,
   configured: { email: string; password: string | undefined } | undefined,
 ): Promise<FirstAdminResult> {
   const email = emailSchema.parse(configured?.email ?? DEFAULT_ADMIN_EMAIL);
@@ -26,7 +27,7 @@ export async function ensureFirstAdmin(
 
   // Serialise concurrent starts (web + worker) on a transaction-scoped advisory lock.
   return deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('kubebyon.first-admin'))`;
+    await lockUntilCommit(tx, "firstAdmin");
     if ((await tx.user.count({ where: { role: "admin" } })) > 0) return { created: false } as const;
     const id = newId("usr");
     await tx.user.upsert({

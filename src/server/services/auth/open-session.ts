@@ -1,6 +1,7 @@
 import type { Prisma } from "@/server/infra/db/client";
 import { newId } from "@/server/domain/ids";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 export interface OpenedSession {
   sessionId: string;
@@ -14,7 +15,7 @@ export interface OpenedSession {
  */
 export async function openSession(
   tx: Prisma.TransactionClient,
-  deps: Pick<ServiceDeps, "sessionTtlHours">,
+  deps: Pick<AuthDeps, "sessionTtlHours">,
   userId: string,
   origin: RequestOrigin,
   now: Date,

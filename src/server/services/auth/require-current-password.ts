@@ -2,7 +2,8 @@ import { AppError } from "@/server/domain/errors";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 /** Accounts without a password (OAuth only) re-authenticate by signing in again; a login this recent counts. */
 export const RECENT_LOGIN_WINDOW_MINUTES = 10;
@@ -17,7 +18,7 @@ export const RECENT_LOGIN_WINDOW_MINUTES = 10;
  * stolen session cannot be used to guess the password at argon2 speed.
  */
 export async function requireCurrentPassword(
-  deps: ServiceDeps,
+  deps: AuthDeps,
   viewer: Viewer,
   currentPassword: string | undefined,
   ctx: { action: string; origin: RequestOrigin; limiter?: TokenBucketLimiter },
@@ -40,7 +41,7 @@ export async function requireCurrentPassword(
   }
 }
 
-async function requireRecentLogin(deps: ServiceDeps, viewer: Viewer): Promise<void> {
+async function requireRecentLogin(deps: AuthDeps, viewer: Viewer): Promise<void> {
   const sessionId = viewer.auth.method === "session" ? viewer.auth.sessionId : undefined;
   const session = sessionId ? await deps.db.session.findUnique({ where: { id: sessionId }, select: { createdAt: true } }) : null;
   const windowMs = RECENT_LOGIN_WINDOW_MINUTES * 60_000;

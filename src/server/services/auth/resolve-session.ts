@@ -1,5 +1,5 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 // Idle time is measured from last_seen_at; writing it at most once a minute
 // keeps reads from turning into writes while the idle clock stays accurate.
@@ -16,7 +16,7 @@ export type SessionResolution = { viewer: Viewer; failure?: undefined } | { view
  * reset), the absolute lifetime (expires_at) and the idle timeout take
  * effect on the very next request.
  */
-export async function resolveSession(deps: ServiceDeps, sessionId: string): Promise<SessionResolution> {
+export async function resolveSession(deps: AuthDeps, sessionId: string): Promise<SessionResolution> {
   const session = await deps.db.session.findUnique({ where: { id: sessionId }, include: { user: true } });
   const now = deps.now();
   if (!session || session.revokedAt || session.user.disabled) return { viewer: null, failure: "invalid_session" };

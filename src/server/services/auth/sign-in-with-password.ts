@@ -1,7 +1,8 @@
 import { AppError } from "@/server/domain/errors";
 import type { SignInInput } from "@/server/domain/auth/credentials";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import { openSession } from "./open-session";
 import { verifyPasswordOrDummy } from "./verify-password-or-dummy";
 
@@ -25,7 +26,7 @@ export interface SignInOptions {
 const invalidCredentials = () => new AppError("UNAUTHORIZED", "Email or password is incorrect.");
 
 /** Checks the password and opens a database session (the revocable half of the login). */
-export async function signInWithPassword(deps: ServiceDeps, input: SignInInput, origin: RequestOrigin, opts: SignInOptions = {}): Promise<SignInResult> {
+export async function signInWithPassword(deps: AuthDeps, input: SignInInput, origin: RequestOrigin, opts: SignInOptions = {}): Promise<SignInResult> {
   const user = await deps.db.user.findUnique({ where: { email: input.email } });
   const ok = await verifyPasswordOrDummy(deps, user?.passwordHash, input.password);
   if (!user || !user.passwordHash || !ok) {

@@ -2,7 +2,7 @@ import type { Viewer } from "@/server/domain/auth/viewer";
 import { grantPeriod } from "@/server/domain/billing/grant-period";
 import { transitionOrder, type OrderAction } from "@/server/domain/billing/order-status";
 import { AppError, notFound } from "@/server/domain/errors";
-import type { Prisma } from "@/server/infra/db/client";
+import { lockRowForUpdate, lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { ORDER_PARTIES, toOrderView, type OrderView } from "./order-view";
@@ -14,8 +14,7 @@ import { ORDER_PARTIES, toOrderView, type OrderView } from "./order-view";
  */
 export async function changeOrderStatus(deps: ServiceDeps, admin: Viewer, orderId: string, action: OrderAction, origin: RequestOrigin): Promise<OrderView> {
   const order = await deps.db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<Array<{ user_id: string }>>`SELECT user_id FROM orders WHERE id = ${orderId} FOR UPDATE`;
-    if (locked.length === 0) throw notFound(`Order ${orderId}`);
+    if (!(await lockRowForUpdate(tx, "order", orderId))) throw notFound(`Order ${orderId}`);
     const current = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
     const next = transitionOrder(current.status, action);
     if (!next.ok) throw new AppError("CONFLICT", next.message);
@@ -37,7 +36,7 @@ export async function changeOrderStatus(deps: ServiceDeps, admin: Viewer, orderI
 
 async function periodFor(tx: Prisma.TransactionClient, order: { userId: string; planId: string; periodMonths: number }, now: Date) {
   // Serialise payments per user so two renewals of the same plan cannot both start at the same end.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`billing-user:${order.userId}`}))`;
+  await lockUntilCommit(tx, "billingUser", order.userId);
   const running = await tx.order.findFirst({
     where: { userId: order.userId, planId: order.planId, status: "paid", endsAt: { gt: now } },
     orderBy: { endsAt: "desc" },

@@ -3,7 +3,7 @@ import { quotaPairProblem } from "@/server/domain/billing/quantities";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
 import { toPlanView, type PlanView } from "./plan-view";

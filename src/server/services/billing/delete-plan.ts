@@ -1,13 +1,17 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError, notFound } from "@/server/domain/errors";
+import { lockRowForUpdate } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 
+export const deletedPlanSchema = z.object({ id: z.string() });
+export type DeletedPlan = z.infer<typeof deletedPlanSchema>;
+
 /** Admin: removes a plan nobody ever used. A plan with orders, clusters or users can only be deactivated. */
-export async function deletePlan(deps: ServiceDeps, admin: Viewer, id: string, origin: RequestOrigin): Promise<{ id: string }> {
+export async function deletePlan(deps: ServiceDeps, admin: Viewer, id: string, origin: RequestOrigin): Promise<DeletedPlan> {
   return deps.db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<Array<{ code: string }>>`SELECT code FROM plans WHERE id = ${id} FOR UPDATE`;
-    const plan = locked[0];
+    const plan = (await lockRowForUpdate(tx, "plan", id)) ? await tx.plan.findUnique({ where: { id }, select: { code: true } }) : null;
     if (!plan) throw notFound(`Plan ${id}`);
     const [orders, clusters, users] = await Promise.all([
       tx.order.count({ where: { planId: id } }),

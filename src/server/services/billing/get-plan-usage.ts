@@ -1,18 +1,33 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
+import { planSourceSchema } from "@/server/domain/billing/current-grant";
 import { isoOrNull } from "@/server/domain/iso-time";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { toPlanView, type PlanView } from "./plan-view";
+import { planViewSchema, toPlanView } from "./plan-view";
 import { resolveCurrentPlan } from "./resolve-current-plan";
 
-export interface PlanUsage {
-  plan: PlanView | null;
-  source: "order" | "default" | "none";
-  order_id: string | null;
-  granted_until: string | null;
-  clusters: { used: number; allowed: number | null };
+/** Null: the plan sets no limit. */
+const allowance = z.number().int().nullable();
+
+export const planUsageSchema = z.object({
+  plan: planViewSchema.nullable(),
+  source: planSourceSchema,
+  order_id: z.string().nullable(),
+  granted_until: z.string().nullable(),
+  clusters: z.object({ used: z.number().int(), allowed: allowance }),
   /** Per cluster: live nodes (node observer snapshot) against the plan's nodes per cluster. */
-  cluster_usage: Array<{ cluster_id: string; name: string; nodes_used: number; nodes_allowed: number | null; cpu_quota: string | null; memory_quota: string | null }>;
-}
+  cluster_usage: z.array(
+    z.object({
+      cluster_id: z.string(),
+      name: z.string(),
+      nodes_used: z.number().int(),
+      nodes_allowed: allowance,
+      cpu_quota: z.string().nullable(),
+      memory_quota: z.string().nullable(),
+    }),
+  ),
+});
+export type PlanUsage = z.infer<typeof planUsageSchema>;
 
 /** The viewer's current plan and what they use of it (the console's Plan page and dashboard card). */
 export async function getPlanUsage(deps: Pick<ServiceDeps, "db" | "now">, viewer: Viewer): Promise<PlanUsage> {

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { OrderStatus } from "@/server/domain/billing/order-status";
 import { notFound } from "@/server/domain/errors";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { ORDER_PARTIES, toOrderView, type OrderView } from "./order-view";
+import { ORDER_PARTIES, orderViewSchema, toOrderView, type OrderView } from "./order-view";
 
 export interface OrderFilter {
   userId?: string;
@@ -11,8 +12,11 @@ export interface OrderFilter {
   offset: number;
 }
 
+export const orderPageSchema = z.object({ items: z.array(orderViewSchema), total: z.number().int() });
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
 /** Newest first; `total` counts every match so the console can page. Admins pass any filter, users only their own id. */
-export async function listOrders(deps: Pick<ServiceDeps, "db" | "now">, filter: OrderFilter): Promise<{ items: OrderView[]; total: number }> {
+export async function listOrders(deps: Pick<ServiceDeps, "db" | "now">, filter: OrderFilter): Promise<OrderPage> {
   const where = { userId: filter.userId, status: filter.status };
   const [rows, total] = await Promise.all([
     deps.db.order.findMany({ where, include: ORDER_PARTIES, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: filter.limit, skip: filter.offset }),

@@ -1,27 +1,30 @@
+import { z } from "zod";
+import { orderStatusSchema } from "@/server/domain/billing/order-status";
 import { isoOrNull } from "@/server/domain/iso-time";
 import type { Order, Plan, User } from "@/server/infra/db/client";
 
 /** The API's shape of an order; `grant_active` says whether it is what gives its user the plan right now. */
-export interface OrderView {
-  id: string;
-  user_id: string;
-  user_email: string;
-  plan_id: string;
-  plan_code: string;
-  plan_name: string;
-  amount_cents: number;
-  currency: string;
-  status: Order["status"];
-  period_months: number;
-  paid_at: string | null;
-  starts_at: string | null;
-  ends_at: string | null;
-  cancelled_at: string | null;
-  refunded_at: string | null;
-  note: string | null;
-  grant_active: boolean;
-  created_at: string;
-}
+export const orderViewSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  plan_id: z.string(),
+  plan_code: z.string(),
+  plan_name: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  status: orderStatusSchema,
+  period_months: z.number().int(),
+  paid_at: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  note: z.string().nullable(),
+  grant_active: z.boolean(),
+  created_at: z.string(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
 
 export type OrderWithParties = Order & { plan: Pick<Plan, "code" | "name">; user: Pick<User, "email"> };
 

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/server/infra/db/client";
+import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 
 /** Editable plan fields as the use cases take them (validated by the API schemas). */
 export interface PlanFields {
@@ -20,7 +20,7 @@ export interface PlanFields {
  * `planId` as default. The advisory lock serialises two admins doing it at once.
  */
 export async function clearOtherDefaults(tx: Prisma.TransactionClient, planId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('billing-default-plan'))`;
+  await lockUntilCommit(tx, "billingDefaultPlan");
   await tx.plan.updateMany({ where: { isDefault: true, id: { not: planId } }, data: { isDefault: false } });
 }
 

@@ -1,23 +1,25 @@
+import { z } from "zod";
 import type { Plan } from "@/server/infra/db/client";
 
 /** The API's shape of a plan (snake_case, money in minor units). */
-export interface PlanView {
-  id: string;
-  code: string;
-  name: string;
-  description: string | null;
-  price_cents: number;
-  currency: string;
-  cluster_quota: number;
-  node_quota: number;
-  cpu_quota: string | null;
-  memory_quota: string | null;
-  active: boolean;
-  is_default: boolean;
-  sort: number;
-  created_at: string;
-  updated_at: string;
-}
+export const planViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price_cents: z.number().int(),
+  currency: z.string(),
+  cluster_quota: z.number().int(),
+  node_quota: z.number().int(),
+  cpu_quota: z.string().nullable(),
+  memory_quota: z.string().nullable(),
+  active: z.boolean(),
+  is_default: z.boolean(),
+  sort: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
 
 export function toPlanView(p: Plan): PlanView {
   return {

@@ -1,6 +1,6 @@
 import { clusterQuotaRefusal, nodeQuotaRefusal } from "@/server/domain/billing/plan-limits";
-import { QuotaRefusal } from "@/server/services/notifications/emitters";
-import type { Cluster, Db, Plan, Prisma } from "@/server/infra/db/client";
+import { QuotaRefusal } from "./quota-refusal";
+import { lockUntilCommit, type Cluster, type Db, type Plan, type Prisma } from "@/server/infra/db/client";
 import { resolveCurrentPlan } from "./resolve-current-plan";
 
 /**
@@ -10,7 +10,7 @@ import { resolveCurrentPlan } from "./resolve-current-plan";
  */
 export async function assertClusterRoom(tx: Prisma.TransactionClient, plan: Plan | null, userId: string): Promise<void> {
   if (!plan) return;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`cluster-quota:${userId}`}))`;
+  await lockUntilCommit(tx, "clusterQuota", userId);
   const held = await tx.cluster.count({ where: { ownerId: userId, status: { not: "deleted" } } });
   const refusal = clusterQuotaRefusal(plan, held);
   // QuotaRefusal is a CONFLICT AppError the callers recognise to notify the owner (quota.reached).

@@ -1,10 +1,10 @@
-import { currentGrant } from "@/server/domain/billing/current-grant";
+import { currentGrant, type PlanSource } from "@/server/domain/billing/current-grant";
 import type { Db, Plan, Prisma } from "@/server/infra/db/client";
 
 export interface CurrentPlan {
   /** Null: no paid grant and no active default plan, so no quota applies. */
   plan: Plan | null;
-  source: "order" | "default" | "none";
+  source: PlanSource;
   /** The paid order in force (source "order"). */
   orderId: string | null;
   grantedUntil: Date | null;

@@ -1,39 +1,42 @@
+import { z } from "zod";
 import type { Cluster } from "@/server/infra/db/client";
-import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
+import { clusterStatusSchema, connectionStatusSchema, dnsSyncStatusSchema, managedIngressStatusSchema } from "@/server/domain/clusters/cluster-states";
+import { effectivePublicAccessMode, publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 import { isoOrNull } from "@/server/domain/iso-time";
 
 /** A cluster as the API returns it: the spec's snake_case fields, never internal columns. */
-export interface ClusterView {
-  id: string;
-  name: string;
-  owner_id: string;
-  vcluster_name: string;
-  namespace: string;
-  status: Cluster["status"];
-  last_error: string | null;
-  control_plane_host: string | null;
-  public_access_enabled: boolean;
-  public_access_mode: "nodeport" | "loadbalancer" | "off";
-  public_access_port: number | null;
-  api_endpoint: string | null;
-  kubeconfig_available: boolean;
-  connection_status: Cluster["connectionStatus"];
-  managed_workload_ingress_enabled: boolean;
-  managed_workload_ingress_status: Cluster["managedWorkloadIngressStatus"];
-  managed_workload_ingress_last_error: string | null;
-  managed_workload_ingress_class: string | null;
-  managed_workload_ingress_cname_target: string | null;
-  managed_workload_ingress_dns_status: Cluster["managedWorkloadIngressDnsStatus"];
-  managed_workload_ingress_dns_message: string | null;
-  managed_workload_ingress_dns_last_synced_at: string | null;
-  managed_workload_ingress_dns_last_error: string | null;
-  managed_workload_ingress_dns_last_error_at: string | null;
-  plan_id: string | null;
-  cluster_quota: { nodes: number | null; cpu: string | null; memory: string | null };
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+export const clusterViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_id: z.string(),
+  vcluster_name: z.string(),
+  namespace: z.string(),
+  status: clusterStatusSchema,
+  last_error: z.string().nullable(),
+  control_plane_host: z.string().nullable(),
+  public_access_enabled: z.boolean(),
+  public_access_mode: publicAccessModeSchema,
+  public_access_port: z.number().int().nullable(),
+  api_endpoint: z.string().nullable(),
+  kubeconfig_available: z.boolean(),
+  connection_status: connectionStatusSchema,
+  managed_workload_ingress_enabled: z.boolean(),
+  managed_workload_ingress_status: managedIngressStatusSchema,
+  managed_workload_ingress_last_error: z.string().nullable(),
+  managed_workload_ingress_class: z.string().nullable(),
+  managed_workload_ingress_cname_target: z.string().nullable(),
+  managed_workload_ingress_dns_status: dnsSyncStatusSchema,
+  managed_workload_ingress_dns_message: z.string().nullable(),
+  managed_workload_ingress_dns_last_synced_at: z.string().nullable(),
+  managed_workload_ingress_dns_last_error: z.string().nullable(),
+  managed_workload_ingress_dns_last_error_at: z.string().nullable(),
+  plan_id: z.string().nullable(),
+  cluster_quota: z.object({ nodes: z.number().int().nullable(), cpu: z.string().nullable(), memory: z.string().nullable() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type ClusterView = z.infer<typeof clusterViewSchema>;
 
 export function toClusterView(c: Cluster): ClusterView {
   return {

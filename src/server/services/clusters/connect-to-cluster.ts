@@ -1,7 +1,7 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
 import type { Cluster } from "@/server/infra/db/client";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterConnectionDeps } from "./cluster-job-deps";
 import type { ResolvedConnection } from "./kubeconfig-resolver";
 
 /**
@@ -9,7 +9,7 @@ import type { ResolvedConnection } from "./kubeconfig-resolver";
  * read vc-<name>, rewrite localhost:8443 to the real endpoint). Only a ready
  * cluster has one; otherwise the caller is told to wait.
  */
-export async function connectToCluster(deps: Pick<ClusterRuntimeDeps, "resolver" | "resolveOptions">, cluster: Cluster): Promise<ResolvedConnection> {
+export async function connectToCluster(deps: ClusterConnectionDeps, cluster: Cluster): Promise<ResolvedConnection> {
   if (cluster.status !== "ready" && cluster.status !== "updating") {
     throw new AppError(
       "PRECONDITION_FAILED",
@@ -23,6 +23,5 @@ export async function connectToCluster(deps: Pick<ClusterRuntimeDeps, "resolver"
       mode: effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode }),
       controlPlaneHost: cluster.controlPlaneHost,
     },
-    deps.resolveOptions?.(cluster),
   );
 }

@@ -3,7 +3,7 @@ import { serviceTypeFor } from "@/server/domain/clusters/public-access";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import type { Cluster } from "@/server/infra/db/client";
 import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterJobDeps } from "./cluster-job-deps";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
 import { writeOrStopForDelete } from "./write-unless-deleting";
@@ -14,8 +14,8 @@ import { writeOrStopForDelete } from "./write-unless-deleting";
  * them again converges.
  */
 export type ControlPlaneStepDeps = Pick<
-  ClusterRuntimeDeps,
-  "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "resolveOptions"
+  ClusterJobDeps,
+  "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs"
 >;
 
 export async function applyPlanQuota(deps: ControlPlaneStepDeps, op: OperationRecorder, cluster: Cluster): Promise<void> {
@@ -57,7 +57,6 @@ export async function connectAndFinish(
   const connection = await op.step("resolve_endpoint", async () => {
     const resolved = await deps.resolver.resolve(
       { namespace: cluster.namespace, vclusterName: cluster.vclusterName, mode, controlPlaneHost: cluster.controlPlaneHost },
-      deps.resolveOptions?.(cluster),
     );
     await writeOrStopForDelete(deps, cluster.id, {
       apiEndpoint: resolved.apiEndpoint,

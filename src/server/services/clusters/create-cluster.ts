@@ -1,21 +1,21 @@
+import { CLUSTER_CREATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { toDnsLabelOr, withDnsSuffix } from "@/server/domain/clusters/dns-names";
-import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import { choosePublicAccessForCreate, validatePublicAccess, type PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
 import { newId, randomId } from "@/server/domain/ids";
-import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertClusterRoom } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
-import { isUniqueViolation } from "@/server/services/is-unique-violation";
+import { isUniqueViolation } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 
-export const CLUSTER_CREATE_JOB = "cluster.create";
 
 export interface CreateClusterInput {
   name: string;
@@ -35,7 +35,7 @@ export interface CreateClusterInput {
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
  * cluster's node/CPU/memory quota.
  */
-export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const id = newId("cl");
   const name = input.name.trim();
   const access = choosePublicAccessForCreate(
@@ -75,7 +75,7 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
         },
       });
       await tx.clusterOperation.create({
-        data: { id: operationId, clusterId: id, kind: "create", status: "pending", steps: initialSteps("create") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+        data: { id: operationId, clusterId: id, kind: "create", status: "pending", steps: storedOperationSteps(initialSteps("create")), requestedById: viewer.id },
       });
       const job = await deps.jobs.enqueue({ clusterId: id, operationId, kind: CLUSTER_CREATE_JOB, payload: {} }, tx);
       await recordAuditEvent(tx, { actorUserId: viewer.id, action: "cluster.create", targetType: "cluster", targetId: id, metadata: { name, vcluster_name: vclusterName, namespace } }, origin);
@@ -94,7 +94,7 @@ export async function createCluster(deps: ServiceDeps, viewer: Viewer, input: Cr
 }
 
 async function pickName(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ClusterRequestDeps, "db">,
   field: "vclusterName" | "namespace",
   requested: string | undefined,
   derivedFrom: string,

@@ -1,14 +1,14 @@
+import { CLUSTER_DELETE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import { newId } from "@/server/domain/ids";
-import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
-export const CLUSTER_DELETE_JOB = "cluster.delete";
 
 /**
  * DELETE /clusters/{id}: marks the cluster deleting and queues the
@@ -17,7 +17,7 @@ export const CLUSTER_DELETE_JOB = "cluster.delete";
  * returned as it is, without a second job. Jobs already queued for the
  * cluster stop on their own: create/update handlers refuse a deleting cluster.
  */
-export async function deleteCluster(deps: ServiceDeps, viewer: Viewer, clusterId: string, origin: RequestOrigin): Promise<ClusterView> {
+export async function deleteCluster(deps: ClusterRequestDeps, viewer: Viewer, clusterId: string, origin: RequestOrigin): Promise<ClusterView> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   if (cluster.status === "deleted" || cluster.status === "deleting") return toClusterView(cluster);
 
@@ -30,7 +30,7 @@ export async function deleteCluster(deps: ServiceDeps, viewer: Viewer, clusterId
     });
     if (claimed.count === 0) return null;
     await tx.clusterOperation.create({
-      data: { id: operationId, clusterId: cluster.id, kind: "delete", status: "pending", steps: initialSteps("delete") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+      data: { id: operationId, clusterId: cluster.id, kind: "delete", status: "pending", steps: storedOperationSteps(initialSteps("delete")), requestedById: viewer.id },
     });
     const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: CLUSTER_DELETE_JOB, payload: {} }, tx);
     await recordAuditEvent(tx, { actorUserId: viewer.id, action: "cluster.delete", targetType: "cluster", targetId: cluster.id, metadata: { name: cluster.name } }, origin);

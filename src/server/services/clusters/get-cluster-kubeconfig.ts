@@ -1,11 +1,15 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterConnectionDeps } from "./cluster-job-deps";
 import { connectToCluster } from "./connect-to-cluster";
 import { findAccessibleCluster } from "./find-accessible-cluster";
+
+export const clusterKubeconfigSchema = z.object({ cluster_id: z.string(), api_endpoint: z.string(), kubeconfig: z.string() });
+export type ClusterKubeconfig = z.infer<typeof clusterKubeconfigSchema>;
 
 /**
  * The owner's kubeconfig (the vCluster's admin credentials, server rewritten
@@ -13,11 +17,11 @@ import { findAccessibleCluster } from "./find-accessible-cluster";
  * could reach, so the answer is a clear 409 rather than an internal address.
  */
 export async function getClusterKubeconfig(
-  deps: Pick<ServiceDeps, "db"> & { cluster: Pick<ClusterRuntimeDeps, "resolver" | "resolveOptions"> },
+  deps: Pick<ServiceDeps, "db"> & { cluster: ClusterConnectionDeps },
   viewer: Viewer,
   clusterId: string,
   origin: RequestOrigin,
-): Promise<{ cluster_id: string; api_endpoint: string; kubeconfig: string }> {
+): Promise<ClusterKubeconfig> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   if (effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode }) === "off") {
     throw new AppError(

@@ -16,15 +16,6 @@ export interface ResolveKubeconfigInput {
   controlPlaneHost: string | null | undefined;
 }
 
-export interface ResolveKubeconfigOptions {
-  /**
-   * Tests only: the address the platform itself uses, when the real one
-   * (Service DNS or public endpoint) cannot exist in the test environment.
-   * The user-facing endpoint is still derived from the Service.
-   */
-  platformServerOverride?: string;
-}
-
 export interface ResolvedConnection {
   /** For the platform's own calls (token issuance, node listing, probes). */
   credentials: ClusterCredentials;
@@ -41,7 +32,7 @@ export interface ResolvedConnection {
 export type ProbeResult = { ok: true; gitVersion: string } | { ok: false; error: string };
 
 export interface KubeconfigResolver {
-  resolve(input: ResolveKubeconfigInput, options?: ResolveKubeconfigOptions): Promise<ResolvedConnection>;
+  resolve(input: ResolveKubeconfigInput): Promise<ResolvedConnection>;
   /** GET /version with the credentials; never throws. */
   probe(credentials: ClusterCredentials, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ProbeResult>;
 }

@@ -1,23 +1,25 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import type { OperationStep } from "@/server/domain/clusters/operation-steps";
+import { clusterOperationStatusSchema, operationStepSchema, parseOperationSteps, type OperationStep } from "@/server/domain/clusters/operation-steps";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
 export const CLUSTER_OPERATIONS_LIMIT = 20;
 
-export interface ClusterOperationView {
-  id: string;
-  kind: string;
-  status: "pending" | "running" | "succeeded" | "failed";
-  error: string | null;
-  steps: OperationStep[];
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+export const clusterOperationViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: clusterOperationStatusSchema,
+  error: z.string().nullable(),
+  steps: z.array(operationStepSchema),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ClusterOperationView = z.infer<typeof clusterOperationViewSchema>;
 
 /** A cluster's most recent operations with their step timelines, newest first. */
-export async function listClusterOperations(deps: Pick<ServiceDeps, "db">, viewer: Viewer, clusterId: string): Promise<ClusterOperationView[]> {
+export async function listClusterOperations(deps: Pick<ServiceDeps, "db" | "log">, viewer: Viewer, clusterId: string): Promise<ClusterOperationView[]> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   const ops = await deps.db.clusterOperation.findMany({
     where: { clusterId: cluster.id },
@@ -29,10 +31,17 @@ export async function listClusterOperations(deps: Pick<ServiceDeps, "db">, viewe
     kind: op.kind,
     status: op.status,
     error: op.error,
-    // Written only by OperationRecorder / initialSteps, so the JSON has the OperationStep shape.
-    steps: Array.isArray(op.steps) ? (op.steps as unknown as OperationStep[]) : [],
+    steps: readableSteps(deps, op),
     created_at: op.createdAt.toISOString(),
     started_at: op.startedAt?.toISOString() ?? null,
     finished_at: op.finishedAt?.toISOString() ?? null,
   }));
+}
+
+/** A timeline that cannot be read shows as empty, so one bad row does not take the whole list down; the log says why. */
+function readableSteps(deps: Pick<ServiceDeps, "log">, op: { id: string; steps: unknown }): OperationStep[] {
+  const stored = parseOperationSteps(op.steps);
+  if (stored.ok) return stored.steps;
+  deps.log.warn("cluster operation has unreadable steps; listing it without them", { operation_id: op.id, problem: stored.problem });
+  return [];
 }

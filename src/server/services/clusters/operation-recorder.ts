@@ -1,4 +1,4 @@
-import { withStep, type OperationStep, type StepName } from "@/server/domain/clusters/operation-steps";
+import { parseOperationSteps, storedOperationSteps, withStep, type OperationStep, type StepName } from "@/server/domain/clusters/operation-steps";
 import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
@@ -15,8 +15,11 @@ export class OperationRecorder {
 
   static async start(deps: Pick<ServiceDeps, "db" | "now">, operationId: string): Promise<OperationRecorder> {
     const op = await deps.db.clusterOperation.findUniqueOrThrow({ where: { id: operationId } });
+    const stored = parseOperationSteps(op.steps);
+    // The job fails with this (and its operation shows it) rather than running without a timeline to record.
+    if (!stored.ok) throw new Error(`cluster operation ${operationId} has unreadable steps: ${stored.problem}`);
     // A retry starts the timeline again: every step is idempotent and runs once more.
-    const steps = (op.steps as unknown as OperationStep[]).map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
+    const steps = stored.steps.map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
     const recorder = new OperationRecorder(deps, operationId, steps);
     await deps.db.clusterOperation.update({
       where: { id: operationId },
@@ -76,7 +79,7 @@ export class OperationRecorder {
   }
 
   private json(): Prisma.InputJsonArray {
-    return this.steps as unknown as Prisma.InputJsonArray;
+    return storedOperationSteps(this.steps);
   }
 }
 

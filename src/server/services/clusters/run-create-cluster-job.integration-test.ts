@@ -1,8 +1,7 @@
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClusterJobHarness, type ClusterJobHarness } from "@e2e/env/cluster-job-harness";
-import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes } from "@e2e/env/operation-step-outcomes";
-import type { OperationStep } from "@/server/domain/clusters/operation-steps";
+import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes, storedSteps } from "@e2e/env/operation-step-outcomes";
 import { createCluster } from "./create-cluster";
 
 /**
@@ -30,7 +29,7 @@ describe("cluster.create job", () => {
       "copy_platform_secret to fail",
       async () => {
         const op = await h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } });
-        return (op.steps as unknown as OperationStep[]).find((s) => s.name === "copy_platform_secret");
+        return storedSteps(op.steps).find((s) => s.name === "copy_platform_secret");
       },
       (s) => s?.status === "failed",
     );
@@ -65,7 +64,7 @@ describe("cluster.create job", () => {
     const op = await h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } });
     expect(op.status).toBe("succeeded");
     expect(op.error).toBeNull();
-    const steps = op.steps as unknown as OperationStep[];
+    const steps = storedSteps(op.steps);
     expect(stepOutcomes(steps)).toEqual(CREATE_CONVERGED_WITHOUT_PLAN);
     for (const s of steps) expect(Date.parse(s.finished_at!)).toBeGreaterThanOrEqual(Date.parse(s.started_at!));
     // The runner records the job's success just after the handler returns, so wait for it too.
@@ -90,7 +89,7 @@ describe("cluster.create job", () => {
     );
     await h.playVcluster(created.id);
     const done = await h.waitFor("resolve_endpoint to run", () => h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } }), (op) =>
-      (op.steps as unknown as OperationStep[]).some((s) => s.name === "resolve_endpoint" && s.status !== "pending" && s.status !== "running"),
+      storedSteps(op.steps).some((s) => s.name === "resolve_endpoint" && s.status !== "pending" && s.status !== "running"),
     );
     const core = h.kube.kubeConfig().makeApiClient(CoreV1Api);
     const row = await h.db.cluster.findUniqueOrThrow({ where: { id: created.id } });
@@ -98,7 +97,7 @@ describe("cluster.create job", () => {
     expect(service.spec?.type).toBe("LoadBalancer");
     const rendered = await core.readNamespacedConfigMap({ name: `${row.vclusterName}-rendered-values`, namespace: row.namespace });
     expect(JSON.parse(rendered.data?.extraSANs ?? "[]")).toContain("k8s.example.com");
-    expect((done.steps as unknown as OperationStep[]).find((s) => s.name === "helm_install")?.status).toBe("succeeded");
+    expect(storedSteps(done.steps).find((s) => s.name === "helm_install")?.status).toBe("succeeded");
     // With control_plane_host set, the endpoint is that host on 443, whether or not the LB has an address yet.
     expect(row.apiEndpoint).toBe("https://k8s.example.com:443");
   });
@@ -106,7 +105,7 @@ describe("cluster.create job", () => {
   it("stops without reviving the cluster when it is deleted while the job runs, and cancels a queued job's operation", async () => {
     const created = await createCluster(h.deps, viewer, { name: "short lived", controlPlaneHost: "203.0.113.10" }, { ip: null, userAgent: null });
     await h.waitFor("the job to wait for the control plane", () => h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } }), (op) =>
-      (op.steps as unknown as OperationStep[]).some((s) => s.name === "wait_control_plane" && s.status === "running"),
+      storedSteps(op.steps).some((s) => s.name === "wait_control_plane" && s.status === "running"),
     );
     // What DELETE writes; the delete job itself is not needed to show the create job's side.
     await h.db.cluster.update({ where: { id: created.id }, data: { status: "deleting" } });

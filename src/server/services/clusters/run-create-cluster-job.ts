@@ -2,7 +2,7 @@ import { effectivePublicAccessMode } from "@/server/domain/clusters/public-acces
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterJobDeps } from "./cluster-job-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
@@ -14,7 +14,7 @@ import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-de
  * endpoint and probe it. Every step is idempotent, so a retry after a crash or
  * a failure converges; the cluster is `ready` only after a real /version probe.
  */
-export function createClusterJobHandler(deps: ClusterRuntimeDeps): JobHandler {
+export function createClusterJobHandler(deps: ClusterJobDeps): JobHandler {
   return async (job: ClusterJob, context: JobHandlerContext) => {
     const cluster = await deps.db.cluster.findUnique({ where: { id: job.clusterId } });
     if (!cluster || cluster.status === "deleted" || cluster.status === "deleting") {

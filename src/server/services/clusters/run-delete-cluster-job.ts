@@ -1,11 +1,11 @@
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterJobDeps } from "./cluster-job-deps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 
 /** The part of the cluster runtime this job uses. */
-export type DeleteClusterJobDeps = Pick<ClusterRuntimeDeps, "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs">;
+export type DeleteClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs">;
 
 /**
  * The `cluster.delete` job: helm uninstall, then delete the host namespace

@@ -1,13 +1,13 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
-import type { ClusterRuntimeDeps } from "./cluster-runtime-deps";
+import type { ClusterJobDeps } from "./cluster-job-deps";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
 /** The part of the cluster runtime this job uses. */
-export type UpdateClusterJobDeps = Pick<ClusterRuntimeDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "resolveOptions">;
+export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs">;
 
 /**
  * The `cluster.update` job (plan §5.4, §5.6): re-applies the plan quota and

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClusterJobHarness, type ClusterJobHarness } from "@e2e/env/cluster-job-harness";
 import type { OperationStep } from "@/server/domain/clusters/operation-steps";
 import { createCluster } from "./create-cluster";
-import { CLUSTER_DELETE_JOB, deleteCluster } from "./delete-cluster";
-import { CLUSTER_UPDATE_JOB, updateCluster } from "./update-cluster";
+import { CLUSTER_DELETE_JOB, CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
+import { deleteCluster } from "./delete-cluster";
+import { updateCluster } from "./update-cluster";
 
 /**
  * Update and delete of a cluster on real parts (plan §5.4, §5.6): the use

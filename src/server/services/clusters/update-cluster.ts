@@ -1,5 +1,6 @@
+import { CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { initialSteps } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import {
   choosePublicAccessForUpdate,
   effectivePublicAccessMode,
@@ -13,11 +14,11 @@ import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
-export const CLUSTER_UPDATE_JOB = "cluster.update";
 
 export interface UpdateClusterInput {
   name?: string;
@@ -37,7 +38,7 @@ export interface UpdateClusterInput {
  * Anything the control plane depends on (mode, host, plan quota) is applied
  * by a `cluster.update` job; a rename is only a row change.
  */
-export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId: string, input: UpdateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, clusterId: string, input: UpdateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   refuseWhileBusy(cluster);
 
@@ -100,7 +101,7 @@ export async function updateCluster(deps: ServiceDeps, viewer: Viewer, clusterId
     );
     if (!needsJob) return null;
     await tx.clusterOperation.create({
-      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: initialSteps("update") as unknown as Prisma.InputJsonArray, requestedById: viewer.id },
+      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: storedOperationSteps(initialSteps("update")), requestedById: viewer.id },
     });
     const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: CLUSTER_UPDATE_JOB, payload: {} }, tx);
     return job.id;

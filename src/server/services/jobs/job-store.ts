@@ -1,4 +1,4 @@
-import type { ClusterJob, EnqueueJobInput, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
+import type { ClusterJob, ClusterJobStatus, EnqueueJobInput, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
 
 export type { EnqueueJobInput, ListJobsFilter };
 
@@ -7,6 +7,16 @@ export interface CompleteAndLeaseResult {
   completed: boolean;
   /** The next job, leased in the same round trip; null when none is due. */
   next: ClusterJob | null;
+}
+
+/** Backlog figures of the whole queue, for the admin views. */
+export interface JobQueueStats {
+  /** Every status, zero when no job has it. */
+  byStatus: Record<ClusterJobStatus, number>;
+  /** When the longest-waiting pending job was queued. */
+  oldestPendingCreatedAt: Date | null;
+  /** Running jobs whose lease ran out before `now` (their runner died). */
+  expiredLeases: number;
 }
 
 /**
@@ -50,4 +60,6 @@ export interface JobStore<Tx = never> extends JobLeaseStore {
   enqueue(input: EnqueueJobInput, tx?: Tx): Promise<ClusterJob>;
   /** Newest first; for the admin queue view. */
   list(filter: ListJobsFilter): Promise<ClusterJob[]>;
+  /** `now` is the caller's clock, so a test that pins it sees leases expire when it says. */
+  stats(now: Date): Promise<JobQueueStats>;
 }

@@ -1,25 +1,33 @@
-import type { ClusterJob, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
+import { z } from "zod";
+import { clusterJobStatusSchema, type ClusterJob, type ListJobsFilter } from "@/server/domain/jobs/cluster-job";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { summarizeJobQueue, type JobQueueSummary } from "./summarize-job-queue";
+import type { JobQueueDeps } from "./job-queue-deps";
+import { jobQueueSummarySchema } from "./job-queue-summary";
+import { summarizeJobQueue } from "./summarize-job-queue";
 import { isoOrNull } from "@/server/domain/iso-time";
 
-export interface ClusterJobView {
-  id: string;
-  cluster_id: string;
-  operation_id: string | null;
-  kind: string;
-  status: ClusterJob["status"];
-  attempts: number;
-  max_attempts: number;
-  run_after: string;
-  lease_owner: string | null;
-  lease_expires_at: string | null;
-  last_error: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const clusterJobViewSchema = z.object({
+  id: z.string(),
+  cluster_id: z.string(),
+  operation_id: z.string().nullable(),
+  // Free text on purpose (see clusterJobKinds): a newer web process may enqueue a kind this one does not know.
+  kind: z.string(),
+  status: clusterJobStatusSchema,
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  run_after: z.string(),
+  lease_owner: z.string().nullable(),
+  lease_expires_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClusterJobView = z.infer<typeof clusterJobViewSchema>;
+
+export const clusterJobListSchema = z.object({ items: z.array(clusterJobViewSchema), summary: jobQueueSummarySchema });
+export type ClusterJobList = z.infer<typeof clusterJobListSchema>;
 
 function toClusterJobView(job: ClusterJob): ClusterJobView {
   return {
@@ -46,9 +54,9 @@ function toClusterJobView(job: ClusterJob): ClusterJobView {
  * the newest jobs matching the filter plus backlog figures. No retry/cancel here, as the spec says.
  */
 export async function listClusterJobs(
-  deps: Pick<ServiceDeps, "db" | "now" | "jobs">,
+  deps: Pick<ServiceDeps, "db" | "now"> & Pick<JobQueueDeps, "jobs">,
   filter: ListJobsFilter,
-): Promise<{ items: ClusterJobView[]; summary: JobQueueSummary }> {
+): Promise<ClusterJobList> {
   const [jobs, summary] = await Promise.all([deps.jobs.list(filter), summarizeJobQueue(deps)]);
   return { items: jobs.map(toClusterJobView), summary };
 }

@@ -1,21 +1,8 @@
-import { clusterJobStatuses, type ClusterJobStatus } from "@/server/domain/jobs/cluster-job";
 import type { ServiceDeps } from "@/server/services/service-deps";
+import type { JobQueueDeps } from "./job-queue-deps";
+import type { JobQueueSummary } from "./job-queue-summary";
 
-export interface JobQueueSummary {
-  by_status: Record<ClusterJobStatus, number>;
-  /** When the longest-waiting pending job was queued: the backlog's age. */
-  oldest_pending_at: string | null;
-  /** Running jobs whose lease ran out (their runner died); another runner will take them over. */
-  expired_leases: number;
-}
-
-export async function summarizeJobQueue(deps: Pick<ServiceDeps, "db" | "now">): Promise<JobQueueSummary> {
-  const [groups, oldestPending, expiredLeases] = await Promise.all([
-    deps.db.clusterJob.groupBy({ by: ["status"], _count: { _all: true } }),
-    deps.db.clusterJob.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
-    deps.db.clusterJob.count({ where: { status: "running", leaseExpiresAt: { lt: deps.now() } } }),
-  ]);
-  const byStatus = Object.fromEntries(clusterJobStatuses.map((s) => [s, 0])) as Record<ClusterJobStatus, number>;
-  for (const g of groups) byStatus[g.status] = g._count._all;
-  return { by_status: byStatus, oldest_pending_at: oldestPending?.createdAt.toISOString() ?? null, expired_leases: expiredLeases };
+export async function summarizeJobQueue(deps: Pick<ServiceDeps, "now"> & Pick<JobQueueDeps, "jobs">): Promise<JobQueueSummary> {
+  const stats = await deps.jobs.stats(deps.now());
+  return { by_status: stats.byStatus, oldest_pending_at: stats.oldestPendingCreatedAt?.toISOString() ?? null, expired_leases: stats.expiredLeases };
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -12,17 +13,18 @@ import { findAccessibleCluster } from "@/server/services/clusters/find-accessibl
 import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { JoinDeps } from "./join-runtime-deps";
-import { toJoinTokenView, type JoinTokenView } from "./join-token-view";
+import { joinTokenViewSchema, toJoinTokenView } from "./join-token-view";
 
-export interface CreatedJoinToken {
-  join_token: JoinTokenView;
+export const createdJoinTokenSchema = z.object({
+  join_token: joinTokenViewSchema,
   /** `<id>.<secret>`: returned once, never stored. */
-  token: string;
+  token: z.string(),
   /** Through the platform's join-script proxy (join_base_url). */
-  join_command: string;
+  join_command: z.string(),
   /** Straight to the vCluster's /node/join, as in spec §5.5; null while the cluster has no public endpoint. */
-  direct_join_command: string | null;
-}
+  direct_join_command: z.string().nullable(),
+});
+export type CreatedJoinToken = z.infer<typeof createdJoinTokenSchema>;
 
 /**
  * Spec §5.5: a real bootstrap token inside the vCluster (kube-system Secret of

@@ -1,18 +1,21 @@
+import { z } from "zod";
+import { joinTokenStateSchema } from "@/server/domain/join-tokens/join-token-state";
 import type { JoinToken } from "@/server/infra/db/client";
 
-export interface JoinTokenView {
-  id: string;
-  cluster_id: string;
-  token_id: string;
-  description: string | null;
-  expires_at: string;
-  revoked_at: string | null;
-  created_at: string;
-  used_count: number;
-  last_used_at: string | null;
-  /** active | expired | revoked, derived from the timestamps. */
-  state: "active" | "expired" | "revoked";
-}
+export const joinTokenViewSchema = z.object({
+  id: z.string(),
+  cluster_id: z.string(),
+  token_id: z.string(),
+  description: z.string().nullable(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+  used_count: z.number().int(),
+  last_used_at: z.string().nullable(),
+  /** Derived from the timestamps. */
+  state: joinTokenStateSchema,
+});
+export type JoinTokenView = z.infer<typeof joinTokenViewSchema>;
 
 export function toJoinTokenView(t: JoinToken, now: Date): JoinTokenView {
   return {

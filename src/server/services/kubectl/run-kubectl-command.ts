@@ -2,13 +2,16 @@ import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError } from "@/server/domain/errors";
 import { evaluateKubectlCommand } from "@/server/domain/kubectl/kubectl-policy";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import type { ClusterConnectionDeps } from "@/server/services/clusters/cluster-job-deps";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
-import type { RequestOrigin } from "@/server/services/service-deps";
-import type { KubectlRunResult } from "./kubectl-runner";
+import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { KubectlRunner, KubectlRunResult } from "./kubectl-runner";
 
-export type RunKubectlDeps = Pick<ClusterRuntimeDeps, "db" | "resolver" | "resolveOptions" | "kubectl">;
+/** The console's read-only kubectl proxy, with the operator's limits (KUBEBYON_KUBECTL_*). */
+export interface RunKubectlDeps extends Pick<ServiceDeps, "db">, ClusterConnectionDeps {
+  kubectl: { runner: KubectlRunner; timeoutMs: number; maxOutputBytes: number };
+}
 
 /** The typed line or an argv array (`kubectl` in front is optional). */
 export type KubectlCommandInput = { command: string } | { args: readonly string[] };

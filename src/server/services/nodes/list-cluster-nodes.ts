@@ -1,9 +1,9 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { NodeView } from "@/server/domain/nodes/node-view";
-import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import type { NodeOperationDeps } from "./node-operation-deps";
 import { openClusterConnection } from "./open-cluster-connection";
 
-export type ListClusterNodesDeps = Pick<ClusterRuntimeDeps, "db" | "resolver" | "resolveOptions" | "nodeReader">;
+export type ListClusterNodesDeps = Pick<NodeOperationDeps, "db" | "resolver" | "nodeReader">;
 
 /**
  * The live node list, read from the cluster's API server (spec §5.7). It

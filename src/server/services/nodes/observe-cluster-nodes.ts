@@ -1,12 +1,12 @@
 import type { NodeView } from "@/server/domain/nodes/node-view";
 import { notifyNodeEvents } from "@/server/services/notifications/emitters";
 import type { Cluster } from "@/server/infra/db/client";
-import type { ClusterRuntimeDeps } from "@/server/services/clusters/cluster-runtime-deps";
+import type { NodeOperationDeps } from "./node-operation-deps";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import type { NodeWatcher } from "./ports";
 import { recordNodeSnapshot } from "./record-node-snapshot";
 
-export interface ObserveClusterNodesDeps extends Pick<ClusterRuntimeDeps, "db" | "log" | "now" | "resolver" | "resolveOptions" | "nodeReader"> {
+export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | "log" | "now" | "resolver" | "nodeReader"> {
   watcher: NodeWatcher;
 }
 

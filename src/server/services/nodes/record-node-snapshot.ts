@@ -2,6 +2,7 @@ import { notFound } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { diffNodes, type NodeEventDraft, type NodeState } from "@/server/domain/nodes/node-events";
 import type { NodeView } from "@/server/domain/nodes/node-view";
+import { lockRowForUpdate } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
 export interface RecordedNodeEvent extends NodeEventDraft {
@@ -50,8 +51,7 @@ export async function recordNodeSnapshot(
 ): Promise<NodeSnapshotResult> {
   const current = [...new Map(nodes.map((n) => [n.name, n])).values()];
   return deps.db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM clusters WHERE id = ${clusterId} FOR UPDATE`;
-    if (locked.length === 0) throw notFound(`Cluster ${clusterId}`);
+    if (!(await lockRowForUpdate(tx, "cluster", clusterId))) throw notFound(`Cluster ${clusterId}`);
 
     const now = deps.now();
     const rows = await tx.node.findMany({ where: { clusterId } });

@@ -1,7 +1,7 @@
 import { retryDelayMs, type NotificationDeliverySettings } from "@/server/domain/notifications/delivery-settings";
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@/server/domain/notifications/webhook-signature";
-import type { NotificationDelivery } from "@/server/infra/db/client";
-import { mailerReady } from "@/server/services/accounts/mailer";
+import { claimDueNotificationDeliveries, type NotificationDelivery } from "@/server/infra/db/client";
+import { mailerReady } from "@/server/services/mail/mailer";
 import { readDeliverySettings } from "./delivery-settings-store";
 import type { NotificationDeliveryDeps } from "./notification-deps";
 
@@ -13,9 +13,9 @@ const BATCH = 20;
 const LEASE_MARGIN_MS = 60_000;
 
 /**
- * Claims due rows (`pending`, `next_attempt_at` reached) with FOR UPDATE SKIP
- * LOCKED — several web/worker processes may run this loop — counts the
- * attempt and pushes `next_attempt_at` out as a lease, then sends each one
+ * Claims due rows (claimDueNotificationDeliveries: several web/worker
+ * processes may run this loop; the claim counts the attempt and pushes
+ * `next_attempt_at` out as a lease), then sends each one
  * and records `sent`, or `pending` with the next backoff, or `failed` with
  * `last_error` after the administrator's max attempts. Returns how many rows
  * it handled.
@@ -24,15 +24,9 @@ export async function deliverDueNotifications(deps: NotificationDeliveryDeps): P
   const settings = await readDeliverySettings(deps.db);
   const now = deps.now();
   const leaseUntil = new Date(now.getTime() + settings.webhookTimeoutSeconds * 1000 + LEASE_MARGIN_MS);
-  const claimed = await deps.db.$queryRaw<{ id: string }[]>`
-    UPDATE "notification_deliveries" SET "attempts" = "attempts" + 1, "next_attempt_at" = ${leaseUntil}, "updated_at" = ${now}
-    WHERE "id" IN (
-      SELECT "id" FROM "notification_deliveries"
-      WHERE "status" = 'pending' AND "next_attempt_at" <= ${now}
-      ORDER BY "next_attempt_at" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    RETURNING "id"`;
+  const claimed = await claimDueNotificationDeliveries(deps.db, { now, leaseUntil, limit: BATCH });
   if (claimed.length === 0) return 0;
-  const rows = await deps.db.notificationDelivery.findMany({ where: { id: { in: claimed.map((r) => r.id) } }, orderBy: { createdAt: "asc" } });
+  const rows = await deps.db.notificationDelivery.findMany({ where: { id: { in: claimed } }, orderBy: { createdAt: "asc" } });
   // In parallel: one receiver that hangs until the timeout must not hold up everyone else's notifications.
   await Promise.all(rows.map((row) => deliverOne(deps, settings, row)));
   return rows.length;

@@ -1,10 +1,19 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { deliverySettingsToJson, type NotificationDeliverySettings } from "@/server/domain/notifications/delivery-settings";
+import { lockUntilCommit } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { DELIVERY_SETTINGS_KEY, readDeliverySettings } from "./delivery-settings-store";
 
-export type DeliverySettingsView = ReturnType<typeof deliverySettingsToJson> & { smtp_configured: boolean };
+export const deliverySettingsViewSchema = z.object({
+  email_enabled: z.boolean(),
+  webhook_enabled: z.boolean(),
+  webhook_timeout_seconds: z.number().int(),
+  max_attempts: z.number().int(),
+  smtp_configured: z.boolean(),
+});
+export type DeliverySettingsView = z.infer<typeof deliverySettingsViewSchema>;
 
 /** The admin's view; `smtp_configured` tells whether email can be sent at all (SMTP comes from KUBEBYON_SMTP_*). */
 export async function getDeliverySettings(deps: Pick<ServiceDeps, "db">, smtpConfigured: boolean): Promise<DeliverySettingsView> {
@@ -20,7 +29,7 @@ export async function updateDeliverySettings(
   smtpConfigured: boolean,
 ): Promise<DeliverySettingsView> {
   await deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('notification-delivery-settings'))`;
+    await lockUntilCommit(tx, "notificationDeliverySettings");
     const current = await readDeliverySettings(tx);
     const next = deliverySettingsToJson({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
     await tx.systemSetting.upsert({ where: { key: DELIVERY_SETTINGS_KEY }, create: { key: DELIVERY_SETTINGS_KEY, value: next, updatedById: actor.id }, update: { value: next, updatedById: actor.id } });

@@ -1,4 +1,4 @@
-import { AppError } from "@/server/domain/errors";
+import { QuotaRefusal } from "@/server/services/billing/quota-refusal";
 import type { NotificationData } from "@/server/domain/notifications/notification-events";
 import type { NotifyDeps } from "./notification-deps";
 import { notify } from "./notify";
@@ -24,12 +24,6 @@ export async function notifyNodeEvents(deps: NotifyDeps, cluster: ClusterFacts, 
 }
 
 /** A plan limit refused an action: the owner hears about it once per refusal (the message names the limit). */
-export class QuotaRefusal extends AppError {
-  constructor(message: string) {
-    super("CONFLICT", message);
-  }
-}
-
 export async function notifyIfQuotaRefusal(deps: NotifyDeps, userId: string, error: unknown, action: "cluster.create" | "join_token.create"): Promise<void> {
   if (error instanceof QuotaRefusal) await notify(deps, { userId, event: "quota.reached", data: { action, message: error.message } });
 }

@@ -1,9 +1,11 @@
+import { z } from "zod";
+import { deliveryStatusSchema, type DeliveryStatus, type NotificationChannel } from "@/server/domain/notifications/notification-events";
 import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
 export interface DeliveryFilters {
-  status?: "pending" | "sent" | "failed";
-  channel?: "email" | "webhook";
+  status?: DeliveryStatus;
+  channel?: NotificationChannel;
   event?: string;
   /** Admin list only: a user id or an email address. */
   user?: string;
@@ -11,27 +13,32 @@ export interface DeliveryFilters {
   pageSize: number;
 }
 
-export interface DeliveryView {
-  id: string;
-  user_id: string | null;
-  user_email: string | null;
-  channel: string;
-  event: string;
-  recipient: string;
-  subject: string | null;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
+export const deliveryViewSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  user_email: z.string().nullable(),
+  // Text rather than NOTIFICATION_CHANNELS: the column's enum also has `in_app`, which users cannot choose.
+  channel: z.string(),
+  event: z.string(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  status: deliveryStatusSchema,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DeliveryView = z.infer<typeof deliveryViewSchema>;
+
+export const deliveryPageSchema = z.object({ items: z.array(deliveryViewSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
 
 /**
  * Deliveries newest first. `ownerId` restricts to one user (the own list; a
  * `user` filter cannot widen it); without it the admin sees everyone's.
  */
-export async function listDeliveries(deps: Pick<ServiceDeps, "db">, filters: DeliveryFilters, ownerId?: string): Promise<{ items: DeliveryView[]; total: number; page: number; page_size: number }> {
+export async function listDeliveries(deps: Pick<ServiceDeps, "db">, filters: DeliveryFilters, ownerId?: string): Promise<DeliveryPage> {
   const where: Prisma.NotificationDeliveryWhereInput = {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.channel ? { channel: filters.channel } : {}),

@@ -1,4 +1,4 @@
-import type { Mailer } from "@/server/services/accounts/mailer";
+import type { Mailer } from "@/server/services/mail/mailer";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
 /** Recording a notification needs only the database: every emitter (web, worker, observer) has it. */

@@ -1,5 +1,5 @@
 import type { NotificationData, NotificationEvent } from "@/server/domain/notifications/notification-events";
-import { mailLocale, type MailLocale } from "@/server/services/accounts/mailer";
+import { mailLocale, type MailLocale } from "@/server/services/mail/mailer";
 
 type Template = (d: NotificationData) => { subject: string; text: string };
 const v = (d: NotificationData, key: string) => String(d[key] ?? "");

@@ -1,13 +1,16 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { newId } from "@/server/domain/ids";
-import { NOTIFICATION_CHANNELS, preferenceMatrix, type NotificationEvent, type PreferenceMatrixEntry } from "@/server/domain/notifications/notification-events";
+import { NOTIFICATION_CHANNELS, preferenceMatrix, preferenceMatrixEntrySchema, type NotificationEvent } from "@/server/domain/notifications/notification-events";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 
-export interface PreferencesView {
-  preferences: PreferenceMatrixEntry[];
-  webhook: { url: string; created_at: string; updated_at: string } | null;
-}
+export const preferencesViewSchema = z.object({
+  preferences: z.array(preferenceMatrixEntrySchema),
+  /** Never the signing secret. */
+  webhook: z.object({ url: z.string(), created_at: z.string(), updated_at: z.string() }).nullable(),
+});
+export type PreferencesView = z.infer<typeof preferencesViewSchema>;
 
 /** The caller's event × channel matrix (saved choices over defaults) and their webhook endpoint, without its secret. */
 export async function getNotificationPreferences(deps: Pick<ServiceDeps, "db">, viewer: Viewer): Promise<PreferencesView> {

@@ -1,14 +1,19 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError } from "@/server/domain/errors";
 import { generateWebhookSecret } from "@/server/domain/notifications/webhook-signature";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 
-export interface WebhookEndpointResult {
-  url: string;
+export const webhookEndpointResultSchema = z.object({
+  url: z.string(),
   /** Only when a secret was created or rotated: shown once, never readable again. */
-  secret: string | null;
-}
+  secret: z.string().nullable(),
+});
+export type WebhookEndpointResult = z.infer<typeof webhookEndpointResultSchema>;
+
+export const deletedWebhookEndpointSchema = z.object({ deleted: z.literal(true) });
+export type DeletedWebhookEndpoint = z.infer<typeof deletedWebhookEndpointSchema>;
 
 /**
  * Sets the caller's endpoint. The first save, and a save with `rotateSecret`,
@@ -34,7 +39,7 @@ export async function setWebhookEndpoint(deps: ServiceDeps, viewer: Viewer, inpu
 }
 
 /** Removes the endpoint; pending webhook deliveries then fail with "endpoint was removed". */
-export async function deleteWebhookEndpoint(deps: ServiceDeps, viewer: Viewer, origin: RequestOrigin): Promise<{ deleted: true }> {
+export async function deleteWebhookEndpoint(deps: ServiceDeps, viewer: Viewer, origin: RequestOrigin): Promise<DeletedWebhookEndpoint> {
   await deps.db.$transaction(async (tx) => {
     const { count } = await tx.notificationWebhook.deleteMany({ where: { userId: viewer.id } });
     if (count === 0) throw new AppError("NOT_FOUND", "You have no webhook endpoint configured.");

@@ -3,7 +3,8 @@ import type { Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { openSession } from "@/server/services/auth/open-session";
 import type { SignInOptions, SignInResult } from "@/server/services/auth/sign-in-with-password";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import { OAUTH_PROVIDER_NAMES, OAuthSignInRefused, type OAuthIdentity, type OAuthRefusal } from "./oauth-identity";
 
 /**
@@ -14,7 +15,7 @@ import { OAUTH_PROVIDER_NAMES, OAuthSignInRefused, type OAuthIdentity, type OAut
  *    takeover through an address someone merely typed at the provider);
  * 3. else a new user, again only with a provider-verified email.
  */
-export async function signInWithOAuth(deps: ServiceDeps, identity: OAuthIdentity, origin: RequestOrigin, opts: SignInOptions = {}): Promise<SignInResult> {
+export async function signInWithOAuth(deps: AuthDeps, identity: OAuthIdentity, origin: RequestOrigin, opts: SignInOptions = {}): Promise<SignInResult> {
   const providerName = OAUTH_PROVIDER_NAMES[identity.provider];
   const refuse = async (reason: OAuthRefusal, userId: string | null, message: string): Promise<never> => {
     await recordAuditEvent(
@@ -83,7 +84,7 @@ function createLink(tx: Prisma.TransactionClient, userId: string, identity: OAut
 
 /** The shared tail of every successful OAuth sign-in: the caller's changes, a rotated session, `auth.login`. */
 async function open(
-  deps: ServiceDeps,
+  deps: AuthDeps,
   userId: string,
   identity: OAuthIdentity,
   origin: RequestOrigin,

@@ -4,7 +4,8 @@ import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { requireCurrentPassword } from "@/server/services/auth/require-current-password";
 import { notifyPasswordChanged } from "@/server/services/notifications/emitters";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 export interface ChangePasswordInput {
   currentPassword: string | undefined;
@@ -20,7 +21,7 @@ export interface ChangePasswordInput {
  * a stolen cookie) is signed out, the browser making the change stays signed
  * in. API keys are left alone (they are revoked one by one on the API keys page).
  */
-export async function changePassword(deps: ServiceDeps, viewer: Viewer, input: ChangePasswordInput, origin: RequestOrigin): Promise<{ revokedSessions: number }> {
+export async function changePassword(deps: AuthDeps, viewer: Viewer, input: ChangePasswordInput, origin: RequestOrigin): Promise<{ revokedSessions: number }> {
   await requireCurrentPassword(deps, viewer, input.currentPassword, { action: "profile.password_change", origin, limiter: input.reauthLimiter });
   if (input.currentPassword !== undefined && input.currentPassword === input.newPassword) {
     throw new AppError("BAD_REQUEST", "The new password is the same as the current one. Choose a different password.");

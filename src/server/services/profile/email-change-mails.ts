@@ -1,5 +1,5 @@
 import { compose } from "@/server/services/accounts/account-emails";
-import type { MailLocale, OutgoingMail } from "@/server/services/accounts/mailer";
+import type { MailLocale, OutgoingMail } from "@/server/services/mail/mailer";
 
 /** The two emails of an address change: the code to the new address, a notice to the old one. */
 const TEXTS = {

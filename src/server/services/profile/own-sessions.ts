@@ -1,18 +1,20 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { isoOrNull } from "@/server/domain/iso-time";
-import type { ServiceDeps } from "@/server/services/service-deps";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 
 /** One signed-in browser of the user, as the sessions list shows it. */
-export interface OwnSessionView {
-  id: string;
-  created_at: string;
-  last_seen_at: string | null;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
+export const ownSessionViewSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  expires_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
   /** The session the request itself was made with (never for API-key callers). */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type OwnSessionView = z.infer<typeof ownSessionViewSchema>;
 
 export const currentSessionId = (viewer: Viewer): string | undefined => (viewer.auth.method === "session" ? viewer.auth.sessionId : undefined);
 
@@ -21,7 +23,7 @@ export const currentSessionId = (viewer: Viewer): string | undefined => (viewer.
  * absolute expiry and within the idle timeout (the same rules resolveSession
  * applies), newest first. Only the caller's own rows are ever read.
  */
-export async function listOwnSessions(deps: ServiceDeps, viewer: Viewer): Promise<OwnSessionView[]> {
+export async function listOwnSessions(deps: AuthDeps, viewer: Viewer): Promise<OwnSessionView[]> {
   const now = deps.now();
   const idleCutoff = new Date(now.getTime() - deps.sessionIdleMinutes * 60_000);
   const rows = await deps.db.session.findMany({

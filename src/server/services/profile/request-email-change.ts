@@ -4,7 +4,7 @@ import { newId } from "@/server/domain/ids";
 import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import type { AccountDeps } from "@/server/services/accounts/account-deps";
 import { deliverInBackground, requireMailer } from "@/server/services/accounts/deliver-mail";
-import { mailLocale } from "@/server/services/accounts/mailer";
+import { mailLocale } from "@/server/services/mail/mailer";
 import { CODE_MAX_ATTEMPTS, generateCode, REGISTRATION_CODE_TTL_MS, RESEND_COOLDOWN_MS } from "@/server/services/accounts/one-time-secrets";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { requireCurrentPassword } from "@/server/services/auth/require-current-password";

@@ -1,8 +1,12 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { notFound } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { currentSessionId } from "./own-sessions";
+
+export const revokedSessionSchema = z.object({ id: z.string(), revoked_at: z.string(), current: z.boolean() });
+export type RevokedSession = z.infer<typeof revokedSessionSchema>;
 
 /**
  * Signs one of the caller's browsers out (its next request is 401). Another
@@ -14,7 +18,7 @@ export async function revokeOwnSession(
   viewer: Viewer,
   sessionId: string,
   origin: RequestOrigin,
-): Promise<{ id: string; revoked_at: string; current: boolean }> {
+): Promise<RevokedSession> {
   return deps.db.$transaction(async (tx) => {
     const session = await tx.session.findFirst({ where: { id: sessionId, userId: viewer.id } });
     if (!session) throw notFound("This session");

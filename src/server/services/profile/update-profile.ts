@@ -1,4 +1,5 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
+import type { UserLocale } from "@/server/domain/profile/user-locale";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { toProfileView, type ProfileView } from "./profile-view";
@@ -6,7 +7,7 @@ import { toProfileView, type ProfileView } from "./profile-view";
 export interface ProfileChanges {
   displayName?: string;
   /** Stored in users.locale: the language of emails sent to this user. */
-  locale?: "zh-CN" | "en";
+  locale?: UserLocale;
 }
 
 /** Changes name and/or language; only fields that really change are written and audited. */

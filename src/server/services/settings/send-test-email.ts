@@ -1,19 +1,22 @@
+import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError } from "@/server/domain/errors";
-import { effectiveSmtp, type SmtpSource, type SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
-import type { Mailer } from "@/server/services/accounts/mailer";
+import { configSourceSchema } from "@/server/domain/settings/config-source";
+import { effectiveSmtp, type SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
+import type { Mailer } from "@/server/services/mail/mailer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { forgetCachedSmtp } from "./effective-smtp";
+import type { SettingsCacheDeps } from "./settings-cache";
 import { readSmtpSettings } from "./read-system-settings";
 
-export interface TestEmailResult {
-  delivered: boolean;
-  to: string;
-  source: Exclude<SmtpSource, "none">;
+export const testEmailResultSchema = z.object({
+  delivered: z.boolean(),
+  to: z.string(),
+  source: configSourceSchema.exclude(["none"]),
   /** The SMTP server's (or the connection's) error text when not delivered. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type TestEmailResult = z.infer<typeof testEmailResultSchema>;
 
 /**
  * Sends one message to the admin's own address through the SMTP server in
@@ -22,13 +25,13 @@ export interface TestEmailResult {
  * with the outcome; the password never appears.
  */
 export async function sendTestEmail(
-  deps: Pick<ServiceDeps, "db" | "log"> & { mailer: Mailer },
+  deps: Pick<ServiceDeps, "db" | "log"> & SettingsCacheDeps & { mailer: Mailer },
   actor: Viewer,
   origin: RequestOrigin,
   envSmtp: SmtpTransportConfig | undefined,
 ): Promise<TestEmailResult> {
   // Read fresh: the admin usually saves and tests straight away, maybe in another process.
-  forgetCachedSmtp();
+  deps.settingsCache.smtp.clear();
   const { source, config } = effectiveSmtp(envSmtp, await readSmtpSettings(deps));
   if (source === "none" || !config) {
     throw new AppError("PRECONDITION_FAILED", "No SMTP server is configured. Fill in host and sender address under SMTP and save first, or set KUBEBYON_SMTP_HOST.");

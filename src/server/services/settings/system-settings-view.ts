@@ -1,20 +1,69 @@
+import { z } from "zod";
+import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
+import { configSourceSchema } from "@/server/domain/settings/config-source";
 import { effectiveOAuthClient, OAUTH_PROVIDER_KEYS, type OAuthClientCredentials, type OAuthProviderKey } from "@/server/domain/settings/oauth-clients";
 import { effectiveSmtp, type SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
-import { secretHint, type SystemSettings } from "@/server/domain/settings/system-settings";
+import { MANAGED_DNS_PROVIDER, secretHint, type SystemSettings } from "@/server/domain/settings/system-settings";
+
+const oauthAppViewSchema = z.object({
+  client_id: z.string().nullable(),
+  /** The secret itself is write-only. */
+  client_secret_set: z.boolean(),
+  client_secret_hint: z.string().nullable(),
+  /** Which credentials sign-in uses: the environment's win over these settings. */
+  effective_source: configSourceSchema,
+});
+type OAuthAppView = z.infer<typeof oauthAppViewSchema>;
+
+/** Settings as the API returns them: spec field names, secrets never, only whether they are set and a masked hint. */
+export const systemSettingsViewSchema = z.object({
+  join_base_url: z.string().nullable(),
+  public_base_url: z.string().nullable(),
+  default_cluster_public_access_mode: publicAccessModeSchema,
+  managed_workload_ingress_base_domain: z.string().nullable(),
+  managed_workload_ingress_dns: z.object({
+    enabled: z.boolean(),
+    active_provider: z.literal(MANAGED_DNS_PROVIDER),
+    record_target_hostname: z.string().nullable(),
+    cloudflare: z.object({
+      zone_id: z.string().nullable(),
+      /** The token itself is write-only. */
+      api_token_set: z.boolean(),
+      api_token_hint: z.string().nullable(),
+    }),
+  }),
+  oauth: z.object({ github: oauthAppViewSchema, google: oauthAppViewSchema }),
+  smtp: z.object({
+    host: z.string().nullable(),
+    port: z.number().int(),
+    /** true: implicit TLS (465); false: STARTTLS when offered. */
+    secure: z.boolean(),
+    user: z.string().nullable(),
+    /** The password itself is write-only. */
+    password_set: z.boolean(),
+    password_hint: z.string().nullable(),
+    from: z.string().nullable(),
+    /** Which server mail goes through: KUBEBYON_SMTP_HOST wins over these settings. */
+    effective_source: configSourceSchema,
+  }),
+  updated_at: z.string().nullable(),
+  updated_by: z.object({ id: z.string(), email: z.string() }).nullable(),
+});
+export type SystemSettingsView = z.infer<typeof systemSettingsViewSchema>;
 
 /** One login app as the admin sees it: the stored id, the secret masked, and which source next-auth uses (env wins). */
-function oauthView(s: SystemSettings, env: Partial<Record<OAuthProviderKey, OAuthClientCredentials>>) {
-  const one = (p: OAuthProviderKey) => ({
+function oauthView(s: SystemSettings, env: Partial<Record<OAuthProviderKey, OAuthClientCredentials>>): SystemSettingsView["oauth"] {
+  const one = (p: OAuthProviderKey): OAuthAppView => ({
     client_id: s.oauth[p].clientId,
     client_secret_set: s.oauth[p].clientSecret !== null,
     client_secret_hint: secretHint(s.oauth[p].clientSecret),
     effective_source: effectiveOAuthClient(env[p], s.oauth[p]).source,
   });
-  return Object.fromEntries(OAUTH_PROVIDER_KEYS.map((p) => [p, one(p)])) as Record<OAuthProviderKey, ReturnType<typeof one>>;
+  return Object.fromEntries(OAUTH_PROVIDER_KEYS.map((p) => [p, one(p)])) as Record<OAuthProviderKey, OAuthAppView>;
 }
 
 /** The stored SMTP server with the password masked, and which server mail goes through (KUBEBYON_SMTP_HOST wins). */
-function smtpView(s: SystemSettings, env: SmtpTransportConfig | undefined) {
+function smtpView(s: SystemSettings, env: SmtpTransportConfig | undefined): SystemSettingsView["smtp"] {
   const smtp = s.smtp;
   return {
     host: smtp.host,
@@ -28,11 +77,10 @@ function smtpView(s: SystemSettings, env: SmtpTransportConfig | undefined) {
   };
 }
 
-/** Settings as the API returns them: spec field names, the API token never, only whether it is set and a masked hint. */
 export function toSystemSettingsView(
   s: SystemSettings,
   meta: { updatedAt: Date | null; updatedBy: { id: string; email: string } | null; envOAuth: Partial<Record<OAuthProviderKey, OAuthClientCredentials>>; envSmtp?: SmtpTransportConfig },
-) {
+): SystemSettingsView {
   const dns = s.managedWorkloadIngressDns;
   return {
     join_base_url: s.joinBaseUrl,
@@ -51,5 +99,3 @@ export function toSystemSettingsView(
     updated_by: meta.updatedBy,
   };
 }
-
-export type SystemSettingsView = ReturnType<typeof toSystemSettingsView>;

@@ -1,13 +1,13 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } from "@/server/domain/settings/system-settings";
-import type { Prisma } from "@/server/infra/db/client";
+import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { dnsToJson, oauthToJson, readSystemSettings, smtpToJson, SYSTEM_SETTING_KEYS } from "./read-system-settings";
 import { getSystemSettings } from "./get-system-settings";
 import type { SystemSettingsView } from "./system-settings-view";
-import { forgetCachedOAuthClients, type EnvOAuthClients } from "./effective-oauth-clients";
-import { forgetCachedSmtp } from "./effective-smtp";
+import type { EnvOAuthClients } from "./effective-oauth-clients";
+import type { SettingsCacheDeps } from "./settings-cache";
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 
 type Key = (typeof SYSTEM_SETTING_KEYS)[keyof typeof SYSTEM_SETTING_KEYS];
@@ -46,7 +46,7 @@ function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.Inp
  * audit event listing them; the API token's value never reaches the log or audit.
  */
 export async function updateSystemSettings(
-  deps: ServiceDeps,
+  deps: ServiceDeps & SettingsCacheDeps,
   actor: Viewer,
   patch: SystemSettingsPatch,
   origin: RequestOrigin,
@@ -55,7 +55,7 @@ export async function updateSystemSettings(
 ): Promise<SystemSettingsView> {
   await deps.db.$transaction(async (tx) => {
     // Serialises concurrent saves so validation sees the settings it will overwrite.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('system-settings'))`;
+    await lockUntilCommit(tx, "systemSettings");
     const current = await readSystemSettings({ db: tx });
     const before = storedValues(current);
     const after = storedValues(applySettingsPatch(current, patch));
@@ -72,8 +72,7 @@ export async function updateSystemSettings(
     }
   });
   // This process sees new OAuth apps and SMTP at once; other web processes within the cache's 30 s.
-  forgetCachedOAuthClients();
-  forgetCachedSmtp();
+  deps.settingsCache.forget();
   deps.log.info("system settings saved", { actor_id: actor.id });
   return getSystemSettings(deps, envOAuth, envSmtp);
 }

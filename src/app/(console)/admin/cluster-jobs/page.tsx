@@ -6,15 +6,16 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Table } from "@/components/ui/table";
-import { getServerCaller, getViewer } from "@/server/api/server-caller";
+import type { RouterInputs } from "@/lib/trpc/router-types";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("clusterJobs");
   return { title: t("title") };
 }
 
-const STATUSES = ["pending", "running", "succeeded", "failed", "dead"] as const;
-type Status = (typeof STATUSES)[number];
+type Status = NonNullable<RouterInputs["admin"]["listClusterJobs"]["status"]>;
+const STATUSES = ["pending", "running", "succeeded", "failed", "dead"] as const satisfies readonly Status[];
 const TONE: Record<Status, BadgeTone> = { pending: "info", running: "warning", succeeded: "success", failed: "danger", dead: "danger" };
 const isStatus = (v: unknown): v is Status => typeof v === "string" && (STATUSES as readonly string[]).includes(v);
 

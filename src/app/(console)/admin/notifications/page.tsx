@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { DeliveriesTable } from "@/components/notifications/deliveries-table";
 import { DeliverySettingsForm } from "@/components/notifications/delivery-settings-form";
 import { PageHeader } from "@/components/shell/page-header";
-import { getServerCaller, getViewer } from "@/server/api/server-caller";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notificationsAdmin");

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { OrdersAdminPanel } from "@/components/billing/orders-admin-panel";
 import { PageHeader } from "@/components/shell/page-header";
-import { getViewer } from "@/server/api/server-caller";
+import { getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("billingOrders");

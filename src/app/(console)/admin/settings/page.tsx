@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { SystemSettingsForm } from "@/components/backoffice/system-settings-form";
 import { PageHeader } from "@/components/shell/page-header";
-import { getServerCaller, getViewer } from "@/server/api/server-caller";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("systemSettings");

@@ -9,15 +9,17 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Table } from "@/components/ui/table";
-import { getServerCaller, getViewer } from "@/server/api/server-caller";
+import type { RouterInputs } from "@/lib/trpc/router-types";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminUsers");
   return { title: t("title") };
 }
 
-const ROLES = ["user", "admin"] as const;
-const STATUSES = ["active", "disabled"] as const;
+type UserFilters = RouterInputs["adminUsers"]["list"];
+const ROLES = ["user", "admin"] as const satisfies readonly NonNullable<UserFilters["role"]>[];
+const STATUSES = ["active", "disabled"] as const satisfies readonly NonNullable<UserFilters["status"]>[];
 const PAGE_SIZE = 25;
 
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

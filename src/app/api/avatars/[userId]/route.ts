@@ -1,5 +1,6 @@
 import { avatarResponse } from "@/server/api/http/avatar-response";
 import { observeRequest } from "@/server/api/http/observe-request";
+import { getRuntime } from "@/server/composition/web-runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -7,5 +8,6 @@ type RouteContext = { params: Promise<{ userId: string }> };
 
 export async function GET(req: Request, context: RouteContext): Promise<Response> {
   const { userId } = await context.params;
-  return observeRequest("/api/avatars/{user_id}", (r: Request, requestId: string) => avatarResponse(r, userId, requestId))(req);
+  const runtime = getRuntime();
+  return observeRequest(runtime, "/api/avatars/{user_id}", req, (r, requestId) => avatarResponse(runtime, r, userId, requestId));
 }

@@ -1,6 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { codeSchema, emailSchema, passwordSchema } from "./account.schema";
+import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
+import { passwordChangedOutput } from "./account-answers";
+import { codeSchema } from "./account-inputs";
 
 export const completePasswordResetMeta = {
   openapi: {
@@ -22,4 +24,4 @@ export const completePasswordResetInput = z
     message: "Send either the token from the reset link, or the email address and the 6-digit code.",
   });
 
-export const completePasswordResetOutput = z.object({ status: z.literal("password_changed"), revoked_sessions: z.number().int() });
+export const completePasswordResetOutput = passwordChangedOutput;

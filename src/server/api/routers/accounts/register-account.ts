@@ -1,5 +1,4 @@
 import { publicProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { registerAccount as registerAccountUseCase } from "@/server/services/accounts/register-account";
 import { takeAuthRateLimit } from "./auth-rate-limit";
 import { registerAccountInput, registerAccountMeta, registerAccountOutput } from "./register-account.types";
@@ -11,7 +10,7 @@ export const registerAccount = publicProcedure
   .mutation(async ({ ctx, input }) => {
     takeAuthRateLimit(ctx, "register");
     const accepted = await registerAccountUseCase(
-      getAccountDeps(),
+      ctx.deps,
       { email: input.email, password: input.password, displayName: input.display_name, locale: input.locale },
       ctx.origin,
     );

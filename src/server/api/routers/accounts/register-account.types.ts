@@ -1,6 +1,9 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { emailSchema, localeSchema, passwordSchema } from "./account.schema";
+import { emailSchema, passwordSchema } from "@/server/domain/auth/credentials";
+import { userLocaleSchema } from "@/server/domain/profile/user-locale";
+import { verificationRequiredOutput } from "./account-answers";
+import { displayNameSchema } from "./account-inputs";
 
 export const registerAccountMeta = {
   openapi: {
@@ -14,13 +17,9 @@ export const registerAccountMeta = {
 export const registerAccountInput = z.object({
   email: emailSchema,
   password: passwordSchema,
-  display_name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters for the name."),
-  locale: localeSchema,
+  display_name: displayNameSchema,
+  /** Language of the emails sent for this request; the console sends its current locale. */
+  locale: userLocaleSchema.optional(),
 });
 
-export const registerAccountOutput = z.object({
-  status: z.literal("verification_required"),
-  email: z.string(),
-  code_expires_in_seconds: z.number().int(),
-  resend_after_seconds: z.number().int(),
-});
+export const registerAccountOutput = verificationRequiredOutput;

@@ -1,5 +1,4 @@
 import { publicProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { requestPasswordReset as requestPasswordResetUseCase } from "@/server/services/accounts/request-password-reset";
 import { takeAuthRateLimit } from "./auth-rate-limit";
 import { requestPasswordResetInput, requestPasswordResetMeta, requestPasswordResetOutput } from "./request-password-reset.types";
@@ -10,6 +9,6 @@ export const requestPasswordReset = publicProcedure
   .output(requestPasswordResetOutput)
   .mutation(async ({ ctx, input }) => {
     takeAuthRateLimit(ctx, "reset_request");
-    await requestPasswordResetUseCase(getAccountDeps(), input.email, ctx.origin);
+    await requestPasswordResetUseCase(ctx.deps, input.email, ctx.origin);
     return { status: "accepted" as const };
   });

@@ -1,5 +1,4 @@
 import { publicProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { resendRegistrationCode as resendRegistrationCodeUseCase } from "@/server/services/accounts/resend-registration-code";
 import { takeAuthRateLimit } from "./auth-rate-limit";
 import { resendRegistrationCodeInput, resendRegistrationCodeMeta, resendRegistrationCodeOutput } from "./resend-registration-code.types";
@@ -10,6 +9,6 @@ export const resendRegistrationCode = publicProcedure
   .output(resendRegistrationCodeOutput)
   .mutation(async ({ ctx, input }) => {
     takeAuthRateLimit(ctx, "code_send");
-    const { resendAfterSeconds } = await resendRegistrationCodeUseCase(getAccountDeps(), input.email, ctx.origin);
+    const { resendAfterSeconds } = await resendRegistrationCodeUseCase(ctx.deps, input.email, ctx.origin);
     return { status: "sent" as const, resend_after_seconds: resendAfterSeconds };
   });

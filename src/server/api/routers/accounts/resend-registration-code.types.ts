@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { emailSchema } from "./account.schema";
+import { emailSchema } from "@/server/domain/auth/credentials";
 
 export const resendRegistrationCodeMeta = {
   openapi: {

@@ -1,5 +1,4 @@
 import { publicProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { verifyRegistration as verifyRegistrationUseCase } from "@/server/services/accounts/verify-registration";
 import { takeAuthRateLimit } from "./auth-rate-limit";
 import { verifyRegistrationInput, verifyRegistrationMeta, verifyRegistrationOutput } from "./verify-registration.types";
@@ -10,6 +9,6 @@ export const verifyRegistration = publicProcedure
   .output(verifyRegistrationOutput)
   .mutation(async ({ ctx, input }) => {
     takeAuthRateLimit(ctx, "code_verify");
-    await verifyRegistrationUseCase(getAccountDeps(), input, ctx.origin);
+    await verifyRegistrationUseCase(ctx.deps, input, ctx.origin);
     return { status: "active" as const, email: input.email };
   });

@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { codeSchema, emailSchema } from "./account.schema";
+import { emailSchema } from "@/server/domain/auth/credentials";
+import { codeSchema } from "./account-inputs";
 
 export const verifyRegistrationMeta = {
   openapi: {

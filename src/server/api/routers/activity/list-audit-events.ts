@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/trpc";
 import { listAuditEvents as listAuditEventsUseCase } from "@/server/services/audit/list-audit-events";
-import { toAuditFilter } from "./audit-event.schema";
+import { toAuditFilter } from "./audit-filter-input";
 import { listAuditEventsInput, listAuditEventsMeta, listAuditEventsOutput } from "./list-audit-events.types";
 
 export const listAuditEvents = adminProcedure

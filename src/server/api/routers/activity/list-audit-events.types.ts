@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { auditEventPageSchema, auditFilterInput } from "./audit-event.schema";
+import { auditEventPageSchema } from "@/server/services/audit/list-audit-events";
+import { auditFilterInput } from "./audit-filter-input";
 
 export const listAuditEventsMeta = {
   openapi: {

@@ -1,6 +1,6 @@
 import { protectedProcedure } from "@/server/api/trpc";
 import { listOwnActivity } from "@/server/services/audit/list-audit-events";
-import { toAuditFilter } from "./audit-event.schema";
+import { toAuditFilter } from "./audit-filter-input";
 import { listMyActivityInput, listMyActivityMeta, listMyActivityOutput } from "./list-my-activity.types";
 
 export const listMyActivity = protectedProcedure

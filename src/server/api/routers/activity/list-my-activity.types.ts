@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { auditEventPageSchema, auditFilterInput } from "./audit-event.schema";
+import { auditEventPageSchema } from "@/server/services/audit/list-audit-events";
+import { auditFilterInput } from "./audit-filter-input";
 
 export const listMyActivityMeta = {
   openapi: {

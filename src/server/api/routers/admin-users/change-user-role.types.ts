@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { z } from "zod";
-import { adminUserDetailSchema, userRoleSchema } from "./admin-user.schema";
+import { userRoleSchema } from "@/server/domain/auth/viewer";
+import { adminUserDetailSchema } from "@/server/services/admin/get-user";
+import { userIdInput } from "./user-id-input";
 
 export const changeUserRoleMeta = {
   openapi: {
@@ -12,8 +13,5 @@ export const changeUserRoleMeta = {
   },
 } satisfies OpenApiMeta;
 
-export const changeUserRoleInput = z.object({
-  user_id: z.string().min(1),
-  role: userRoleSchema,
-});
+export const changeUserRoleInput = userIdInput.extend({ role: userRoleSchema });
 export const changeUserRoleOutput = adminUserDetailSchema;

@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { z } from "zod";
-import { adminUserDetailSchema, userIdInput } from "./admin-user.schema";
+import { disableUserResultSchema } from "@/server/services/admin/set-user-disabled";
+import { userIdInput } from "./user-id-input";
 
 export const disableUserMeta = {
   openapi: {
@@ -13,4 +13,4 @@ export const disableUserMeta = {
 } satisfies OpenApiMeta;
 
 export const disableUserInput = userIdInput;
-export const disableUserOutput = z.object({ user: adminUserDetailSchema, revoked_sessions: z.number().int(), revoked_api_keys: z.number().int() });
+export const disableUserOutput = disableUserResultSchema;

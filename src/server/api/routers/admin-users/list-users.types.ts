@@ -1,6 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { adminUserSchema, userRoleSchema, userStatusSchema } from "./admin-user.schema";
+import { userAccountStatusSchema } from "@/server/domain/auth/user-account-status";
+import { userRoleSchema } from "@/server/domain/auth/viewer";
+import { userPageSchema } from "@/server/services/admin/list-users";
 
 export const listUsersMeta = {
   openapi: { method: "GET", path: "/admin/users", protect: true, tags: ["admin"], summary: "Users, newest first: search by email or name, filter by role and status" },
@@ -9,9 +11,9 @@ export const listUsersMeta = {
 export const listUsersInput = z.object({
   query: z.string().trim().max(200, "Search with at most 200 characters.").optional(),
   role: userRoleSchema.optional(),
-  status: userStatusSchema.optional(),
+  status: userAccountStatusSchema.optional(),
   page: z.coerce.number().int().min(1, "page starts at 1.").default(1),
   page_size: z.coerce.number().int().min(1, "page_size must be at least 1.").max(200, "page_size must be at most 200.").default(50),
 });
 
-export const listUsersOutput = z.object({ items: z.array(adminUserSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const listUsersOutput = userPageSchema;

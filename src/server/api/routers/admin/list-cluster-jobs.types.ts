@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { clusterJobStatusSchema } from "@/server/domain/jobs/cluster-job";
-import { clusterJobSchema, jobQueueSummarySchema } from "./cluster-job.schema";
+import { clusterJobListSchema } from "@/server/services/jobs/list-cluster-jobs";
 
 export const listClusterJobsMeta = {
   openapi: {
@@ -19,4 +19,4 @@ export const listClusterJobsInput = z.object({
   limit: z.coerce.number().int().min(1, "limit must be at least 1.").max(500, "limit must be at most 500.").default(100),
 });
 
-export const listClusterJobsOutput = z.object({ items: z.array(clusterJobSchema), summary: jobQueueSummarySchema });
+export const listClusterJobsOutput = clusterJobListSchema;

@@ -10,7 +10,7 @@ export const createApiKey = protectedProcedure
     const { apiKey, secret } = await createApiKeyUseCase(
       ctx.deps,
       ctx.viewer,
-      { name: input.name, expiresInDays: input.expires_in_days, currentPassword: input.current_password, reauthLimiter: ctx.limiters.auth },
+      { name: input.name, expiresInDays: input.expires_in_days, currentPassword: input.current_password, reauthLimiter: ctx.deps.limiters.auth },
       ctx.origin,
     );
     ctx.log.info("api key created", { user_id: ctx.viewer.id, api_key_id: apiKey.id });

@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { apiKeySchema } from "./api-key.schema";
+import { apiKeyViewSchema } from "@/server/services/api-keys/api-key-view";
 
 export const createApiKeyMeta = {
   openapi: {
@@ -17,4 +17,4 @@ export const createApiKeyInput = z.object({
   // Checked by the use case (403 when wrong or missing); optional here because password-less (OAuth) accounts re-authenticate by a fresh login.
   current_password: z.string().max(256).optional(),
 });
-export const createApiKeyOutput = z.object({ api_key: apiKeySchema, secret: z.string() });
+export const createApiKeyOutput = z.object({ api_key: apiKeyViewSchema, secret: z.string() });

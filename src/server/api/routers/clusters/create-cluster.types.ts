@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
-import { clusterSchema } from "./cluster.schema";
+import { clusterViewSchema } from "@/server/services/clusters/cluster-view";
 
 export const createClusterMeta = {
   openapi: {
@@ -23,4 +23,4 @@ export const createClusterInput = z.object({
   public_access_enabled: z.boolean().optional(),
   public_access_mode: publicAccessModeSchema.optional(),
 });
-export const createClusterOutput = clusterSchema;
+export const createClusterOutput = clusterViewSchema;

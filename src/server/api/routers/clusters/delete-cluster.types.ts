@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { clusterIdParam, clusterSchema } from "./cluster.schema";
+import { clusterViewSchema } from "@/server/services/clusters/cluster-view";
+import { clusterIdParam } from "./cluster-id-param";
 
 export const deleteClusterMeta = {
   openapi: {
@@ -13,4 +14,4 @@ export const deleteClusterMeta = {
 } satisfies OpenApiMeta;
 
 export const deleteClusterInput = z.object({ cluster_id: clusterIdParam });
-export const deleteClusterOutput = clusterSchema;
+export const deleteClusterOutput = clusterViewSchema;

@@ -6,4 +6,4 @@ export const getClusterKubeconfig = protectedProcedure
   .meta(getClusterKubeconfigMeta)
   .input(getClusterKubeconfigInput)
   .output(getClusterKubeconfigOutput)
-  .query(({ ctx, input }) => getClusterKubeconfigUseCase({ db: ctx.deps.db, cluster: ctx.cluster }, ctx.viewer, input.cluster_id, ctx.origin));
+  .query(({ ctx, input }) => getClusterKubeconfigUseCase(ctx.deps, ctx.viewer, input.cluster_id, ctx.origin));

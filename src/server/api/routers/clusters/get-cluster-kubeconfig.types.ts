@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { clusterIdParam } from "./cluster.schema";
+import { clusterKubeconfigSchema } from "@/server/services/clusters/get-cluster-kubeconfig";
+import { clusterIdParam } from "./cluster-id-param";
 
 export const getClusterKubeconfigMeta = {
   openapi: {
@@ -12,4 +13,4 @@ export const getClusterKubeconfigMeta = {
   },
 } satisfies OpenApiMeta;
 export const getClusterKubeconfigInput = z.object({ cluster_id: clusterIdParam });
-export const getClusterKubeconfigOutput = z.object({ cluster_id: z.string(), api_endpoint: z.string(), kubeconfig: z.string() });
+export const getClusterKubeconfigOutput = clusterKubeconfigSchema;

@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { clusterIdParam } from "./cluster.schema";
+import { clusterOperationViewSchema } from "@/server/services/clusters/list-cluster-operations";
+import { clusterIdParam } from "./cluster-id-param";
 
 export const listClusterOperationsMeta = {
   openapi: {
@@ -14,23 +15,4 @@ export const listClusterOperationsMeta = {
 
 export const listClusterOperationsInput = z.object({ cluster_id: clusterIdParam });
 
-const operationStepSchema = z.object({
-  name: z.string(),
-  status: z.enum(["pending", "running", "succeeded", "failed", "skipped"]),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  message: z.string().nullable(),
-});
-
-export const clusterOperationSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  status: z.enum(["pending", "running", "succeeded", "failed"]),
-  error: z.string().nullable(),
-  steps: z.array(operationStepSchema),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-});
-
-export const listClusterOperationsOutput = z.object({ items: z.array(clusterOperationSchema) });
+export const listClusterOperationsOutput = z.object({ items: z.array(clusterOperationViewSchema) });

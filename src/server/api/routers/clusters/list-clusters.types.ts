@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { clusterSchema } from "./cluster.schema";
+import { clusterViewSchema } from "@/server/services/clusters/cluster-view";
 
 export const listClustersMeta = {
   openapi: { method: "GET", path: "/clusters", protect: true, tags: ["clusters"], summary: "Your clusters (administrators: all clusters), newest first" },
@@ -12,4 +12,4 @@ export const listClustersInput = z.object({
     .optional()
     .transform((v) => v === "true"),
 });
-export const listClustersOutput = z.object({ items: z.array(clusterSchema) });
+export const listClustersOutput = z.object({ items: z.array(clusterViewSchema) });

@@ -8,7 +8,7 @@ export const runKubectl = protectedProcedure
   .output(runKubectlOutput)
   .mutation(async ({ ctx, input, signal }) => {
     const command = input.args !== undefined ? { args: input.args } : { command: input.command ?? "" };
-    const result = await runKubectlCommand(ctx.cluster, ctx.viewer, { clusterId: input.cluster_id, ...command }, ctx.origin, signal);
+    const result = await runKubectlCommand(ctx.deps.cluster, ctx.viewer, { clusterId: input.cluster_id, ...command }, ctx.origin, signal);
     return {
       exit_code: result.exitCode,
       stdout: result.stdout,

@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { MAX_KUBECTL_ARGS, MAX_KUBECTL_COMMAND_LENGTH } from "@/server/domain/kubectl/kubectl-policy";
-import { clusterIdParam } from "./cluster.schema";
+import { clusterIdParam } from "./cluster-id-param";
 
 export const runKubectlMeta = {
   openapi: {

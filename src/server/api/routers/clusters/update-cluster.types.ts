@@ -1,7 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
-import { clusterIdParam, clusterSchema } from "./cluster.schema";
+import { clusterViewSchema } from "@/server/services/clusters/cluster-view";
+import { clusterIdParam } from "./cluster-id-param";
 
 export const updateClusterMeta = {
   openapi: {
@@ -23,4 +24,4 @@ export const updateClusterInput = z.object({
   plan_id: z.string().trim().min(1).optional(),
   managed_workload_ingress_enabled: z.boolean().optional(),
 });
-export const updateClusterOutput = clusterSchema;
+export const updateClusterOutput = clusterViewSchema;

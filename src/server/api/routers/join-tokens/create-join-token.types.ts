@@ -1,8 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { ttlSecondsSchema } from "@/server/domain/join-tokens/token-ttl";
-import { clusterIdParam } from "@/server/api/routers/clusters/cluster.schema";
-import { joinTokenSchema } from "./join-token.schema";
+import { clusterIdParam } from "@/server/api/routers/clusters/cluster-id-param";
+import { createdJoinTokenSchema } from "@/server/services/join-tokens/create-join-token";
 
 export const createJoinTokenMeta = {
   openapi: {
@@ -20,9 +20,4 @@ export const createJoinTokenInput = z.object({
   description: z.string().trim().max(200, "Use at most 200 characters for the description.").optional(),
 });
 
-export const createJoinTokenOutput = z.object({
-  join_token: joinTokenSchema,
-  token: z.string(),
-  join_command: z.string(),
-  direct_join_command: z.string().nullable(),
-});
+export const createJoinTokenOutput = createdJoinTokenSchema;

@@ -6,4 +6,4 @@ export const revokeJoinToken = protectedProcedure
   .meta(revokeJoinTokenMeta)
   .input(revokeJoinTokenInput)
   .output(revokeJoinTokenOutput)
-  .mutation(({ ctx, input }) => revokeJoinTokenUseCase(ctx.join, ctx.viewer, { clusterId: input.cluster_id, tokenId: input.token_id }, ctx.origin));
+  .mutation(({ ctx, input }) => revokeJoinTokenUseCase(ctx.deps.join, ctx.viewer, { clusterId: input.cluster_id, tokenId: input.token_id }, ctx.origin));

@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { clusterIdParam } from "@/server/api/routers/clusters/cluster.schema";
-import { joinTokenSchema } from "./join-token.schema";
+import { clusterIdParam } from "@/server/api/routers/clusters/cluster-id-param";
+import { joinTokenViewSchema } from "@/server/services/join-tokens/join-token-view";
 
 export const revokeJoinTokenMeta = {
   openapi: {
@@ -16,4 +16,4 @@ export const revokeJoinTokenInput = z.object({
   cluster_id: clusterIdParam,
   token_id: z.string().regex(/^[a-z0-9]{6}$/, "token_id is the 6-character public part of the token."),
 });
-export const revokeJoinTokenOutput = joinTokenSchema;
+export const revokeJoinTokenOutput = joinTokenViewSchema;

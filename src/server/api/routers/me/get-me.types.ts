@@ -1,5 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { authMethodSchema } from "@/server/domain/auth/viewer";
+import { accountViewSchema } from "@/server/services/auth/get-account";
 
 export const getMeMeta = {
   openapi: { method: "GET", path: "/me", protect: true, tags: ["account"], summary: "The signed-in user (or the API key's owner)" },
@@ -7,11 +9,4 @@ export const getMeMeta = {
 
 export const getMeInput = z.void();
 
-export const getMeOutput = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(["user", "admin"]),
-  auth_method: z.enum(["session", "api_key"]),
-  created_at: z.string(),
-});
+export const getMeOutput = accountViewSchema.extend({ auth_method: authMethodSchema });

@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { sessionsRevokedOutput } from "@/server/api/routers/accounts/account-answers";
 
 export const signOutEverywhereMeta = {
   openapi: {
@@ -12,4 +13,4 @@ export const signOutEverywhereMeta = {
 } satisfies OpenApiMeta;
 
 export const signOutEverywhereInput = z.void();
-export const signOutEverywhereOutput = z.object({ revoked_sessions: z.number().int() });
+export const signOutEverywhereOutput = sessionsRevokedOutput;

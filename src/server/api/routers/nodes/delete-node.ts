@@ -7,6 +7,6 @@ export const deleteNode = protectedProcedure
   .input(deleteNodeInput)
   .output(deleteNodeOutput)
   .mutation(async ({ ctx, input }) => {
-    await deleteNodeUseCase(ctx.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name }, ctx.origin);
+    await deleteNodeUseCase(ctx.deps.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name }, ctx.origin);
     return { cluster_id: input.cluster_id, node_name: input.node_name, deleted: true as const };
   });

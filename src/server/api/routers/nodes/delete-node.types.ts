@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { nodeClusterId, nodeNameParam } from "./node.schema";
+import { nodeClusterId, nodeNameParam } from "./node-params";
 
 export const deleteNodeMeta = {
   openapi: {

@@ -7,5 +7,5 @@ export const drainNode = protectedProcedure
   .input(drainNodeInput)
   .output(drainNodeOutput)
   .mutation(({ ctx, input, signal }) =>
-    drainNodeUseCase(ctx.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name, timeoutSeconds: input.timeout_seconds, signal }, ctx.origin),
+    drainNodeUseCase(ctx.deps.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name, timeoutSeconds: input.timeout_seconds, signal }, ctx.origin),
   );

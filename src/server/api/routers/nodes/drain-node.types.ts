@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { drainPodOutcomes } from "@/server/domain/nodes/drain-report";
-import { nodeClusterId, nodeNameParam } from "./node.schema";
+import { drainReportSchema } from "@/server/domain/nodes/drain-report";
+import { nodeClusterId, nodeNameParam } from "./node-params";
 
 export const DRAIN_DEFAULT_TIMEOUT_SECONDS = 120;
 export const DRAIN_MAX_TIMEOUT_SECONDS = 600;
@@ -27,8 +27,4 @@ export const drainNodeInput = z.object({
     .default(DRAIN_DEFAULT_TIMEOUT_SECONDS),
 });
 
-export const drainNodeOutput = z.object({
-  node: z.string(),
-  completed: z.boolean(),
-  pods: z.array(z.object({ namespace: z.string(), name: z.string(), outcome: z.enum(drainPodOutcomes), message: z.string() })),
-});
+export const drainNodeOutput = drainReportSchema;

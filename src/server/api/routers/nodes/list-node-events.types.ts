@@ -2,7 +2,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { nodeEventTypeSchema, nodeEventTypes } from "@/server/domain/nodes/node-events";
 import { NODE_EVENTS_DEFAULT_LIMIT, NODE_EVENTS_MAX_LIMIT } from "@/server/services/nodes/list-node-events";
-import { nodeClusterId, nodeNameParam } from "./node.schema";
+import { nodeClusterId, nodeNameParam } from "./node-params";
 
 export const listNodeEventsMeta = {
   openapi: {

@@ -6,4 +6,4 @@ export const listNodes = protectedProcedure
   .meta(listNodesMeta)
   .input(listNodesInput)
   .output(listNodesOutput)
-  .query(async ({ ctx, input }) => ({ items: await listClusterNodes(ctx.cluster, ctx.viewer, input.cluster_id) }));
+  .query(async ({ ctx, input }) => ({ items: await listClusterNodes(ctx.deps.cluster, ctx.viewer, input.cluster_id) }));

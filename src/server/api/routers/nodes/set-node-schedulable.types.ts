@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { nodeClusterId, nodeNameParam } from "./node.schema";
+import { nodeClusterId, nodeNameParam } from "./node-params";
 
 export const cordonNodeMeta = {
   openapi: { method: "POST", path: "/nodes/{node_name}/cordon", protect: true, tags: ["nodes"], summary: "Cordon a node (no new pods are scheduled on it)" },

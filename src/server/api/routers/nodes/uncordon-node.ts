@@ -7,6 +7,6 @@ export const uncordonNode = protectedProcedure
   .input(setNodeSchedulableInput)
   .output(setNodeSchedulableOutput)
   .mutation(async ({ ctx, input }) => {
-    await setNodeSchedulable(ctx.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name, schedulable: true }, ctx.origin);
+    await setNodeSchedulable(ctx.deps.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name, schedulable: true }, ctx.origin);
     return { cluster_id: input.cluster_id, node_name: input.node_name, unschedulable: false };
   });

@@ -1,6 +1,5 @@
 import { adminProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
-import { mailerReady } from "@/server/services/accounts/mailer";
+import { mailerReady } from "@/server/services/mail/mailer";
 import { getDeliverySettings as getDeliverySettingsUseCase } from "@/server/services/notifications/delivery-settings";
 import { getDeliverySettingsInput, getDeliverySettingsMeta, getDeliverySettingsOutput } from "./get-delivery-settings.types";
 
@@ -8,4 +7,4 @@ export const getDeliverySettings = adminProcedure
   .meta(getDeliverySettingsMeta)
   .input(getDeliverySettingsInput)
   .output(getDeliverySettingsOutput)
-  .query(async ({ ctx }) => getDeliverySettingsUseCase(ctx.deps, await mailerReady(getAccountDeps().mailer)));
+  .query(async ({ ctx }) => getDeliverySettingsUseCase(ctx.deps, await mailerReady(ctx.deps.mailer)));

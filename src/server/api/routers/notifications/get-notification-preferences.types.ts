@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { preferencesViewSchema } from "./notification.schema";
+import { preferencesViewSchema } from "@/server/services/notifications/preferences";
 
 export const getNotificationPreferencesMeta = {
   openapi: { method: "GET", path: "/notifications/preferences", protect: true, tags: ["notifications"], summary: "Your notification choices per event and channel, and your webhook endpoint (never its secret)" },

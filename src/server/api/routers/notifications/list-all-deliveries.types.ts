@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { deliveryFiltersSchema, deliveryPageSchema } from "./notification.schema";
+import { deliveryPageSchema } from "@/server/services/notifications/list-deliveries";
+import { deliveryFiltersSchema } from "./delivery-filters-input";
 
 export const listAllDeliveriesMeta = {
   openapi: { method: "GET", path: "/admin/notifications/deliveries", protect: true, tags: ["admin"], summary: "Every notification delivery, newest first; filter by status, channel, event and user" },

@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { deliveryFiltersSchema, deliveryPageSchema } from "./notification.schema";
+import { deliveryPageSchema } from "@/server/services/notifications/list-deliveries";
+import { deliveryFiltersSchema } from "./delivery-filters-input";
 
 export const listMyDeliveriesMeta = {
   openapi: { method: "GET", path: "/notifications/deliveries", protect: true, tags: ["notifications"], summary: "Your notification deliveries, newest first, with status, attempts and last error" },

@@ -1,9 +1,10 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { webhookUrlSchema } from "@/server/domain/notifications/webhook-url";
+import { webhookEndpointResultSchema } from "@/server/services/notifications/webhook-endpoint";
 
 export const setNotificationWebhookMeta = {
   openapi: { method: "PUT", path: "/notifications/webhook", protect: true, tags: ["notifications"], summary: "Set your webhook URL; the signing secret is returned only when created or rotated" },
 } satisfies OpenApiMeta;
 export const setNotificationWebhookInput = z.object({ url: webhookUrlSchema, rotate_secret: z.boolean().default(false) });
-export const setNotificationWebhookOutput = z.object({ url: z.string(), secret: z.string().nullable() });
+export const setNotificationWebhookOutput = webhookEndpointResultSchema;

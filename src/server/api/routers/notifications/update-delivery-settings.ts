@@ -1,6 +1,5 @@
 import { adminProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
-import { mailerReady } from "@/server/services/accounts/mailer";
+import { mailerReady } from "@/server/services/mail/mailer";
 import { updateDeliverySettings as updateDeliverySettingsUseCase } from "@/server/services/notifications/delivery-settings";
 import { updateDeliverySettingsInput, updateDeliverySettingsMeta, updateDeliverySettingsOutput } from "./update-delivery-settings.types";
 
@@ -14,6 +13,6 @@ export const updateDeliverySettings = adminProcedure
       ctx.viewer,
       { emailEnabled: input.email_enabled, webhookEnabled: input.webhook_enabled, webhookTimeoutSeconds: input.webhook_timeout_seconds, maxAttempts: input.max_attempts },
       ctx.origin,
-      await mailerReady(getAccountDeps().mailer),
+      await mailerReady(ctx.deps.mailer),
     ),
   );

@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { DELIVERY_LIMITS } from "@/server/domain/notifications/delivery-settings";
-import { deliverySettingsSchema } from "./notification.schema";
+import { deliverySettingsViewSchema } from "@/server/services/notifications/delivery-settings";
 
 const { timeout, attempts } = DELIVERY_LIMITS;
 
@@ -14,4 +14,4 @@ export const updateDeliverySettingsInput = z.object({
   webhook_timeout_seconds: z.number().int().min(timeout.min, `webhook_timeout_seconds must be at least ${timeout.min}.`).max(timeout.max, `webhook_timeout_seconds must be at most ${timeout.max}.`).optional(),
   max_attempts: z.number().int().min(attempts.min, `max_attempts must be at least ${attempts.min}.`).max(attempts.max, `max_attempts must be at most ${attempts.max}.`).optional(),
 });
-export const updateDeliverySettingsOutput = deliverySettingsSchema;
+export const updateDeliverySettingsOutput = deliverySettingsViewSchema;

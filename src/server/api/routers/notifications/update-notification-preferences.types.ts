@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { notificationEventSchema } from "@/server/domain/notifications/notification-events";
-import { preferencesViewSchema } from "./notification.schema";
+import { preferencesViewSchema } from "@/server/services/notifications/preferences";
 
 export const updateNotificationPreferencesMeta = {
   openapi: { method: "PUT", path: "/notifications/preferences", protect: true, tags: ["notifications"], summary: "Turn channels on or off per event; omitted events and channels keep their setting" },

@@ -1,7 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import type { OrderAction } from "@/server/domain/billing/order-status";
-import { orderIdParam, orderSchema } from "./order.schema";
+import { orderViewSchema } from "@/server/services/billing/order-view";
+import { orderIdParam } from "./order-inputs";
 
 const SUMMARY: Record<OrderAction, string> = {
   pay: "Mark a pending order paid: its user has the plan from now (or from the end of a running grant of the same plan) for period_months",
@@ -15,4 +16,4 @@ export const changeOrderStatusMeta = (action: OrderAction) =>
     openapi: { method: "POST", path: `/admin/orders/{id}/${action}`, protect: true, tags: ["admin", "orders"], summary: SUMMARY[action] },
   }) satisfies OpenApiMeta;
 export const changeOrderStatusInput = z.object({ id: orderIdParam });
-export const changeOrderStatusOutput = orderSchema;
+export const changeOrderStatusOutput = orderViewSchema;

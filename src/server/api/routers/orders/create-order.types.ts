@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { MAX_PERIOD_MONTHS, MIN_PERIOD_MONTHS } from "@/server/domain/billing/grant-period";
-import { orderSchema } from "./order.schema";
+import { orderViewSchema } from "@/server/services/billing/order-view";
 
 export const createOrderMeta = {
   openapi: {
@@ -29,4 +29,4 @@ export const createOrderInput = z.object({
     .optional(),
   note: z.string().trim().max(500, "Use at most 500 characters for the note.").optional(),
 });
-export const createOrderOutput = orderSchema;
+export const createOrderOutput = orderViewSchema;

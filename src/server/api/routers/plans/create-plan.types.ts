@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { planFieldsInput, planSchema } from "./plan.schema";
+import { planViewSchema } from "@/server/services/billing/plan-view";
+import { planFieldsInput } from "./plan-inputs";
 
 export const createPlanMeta = {
   openapi: { method: "POST", path: "/admin/plans", protect: true, tags: ["admin", "plans"], summary: "Create a plan" },
@@ -11,4 +12,4 @@ export const createPlanInput = planFieldsInput.extend({
     .trim()
     .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "code must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit (e.g. starter)."),
 });
-export const createPlanOutput = planSchema;
+export const createPlanOutput = planViewSchema;

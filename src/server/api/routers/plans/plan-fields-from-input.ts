@@ -1,5 +1,5 @@
 import type { PlanFields } from "@/server/services/billing/plan-fields";
-import type { PlanFieldsInput } from "./plan.schema";
+import type { PlanFieldsInput } from "./plan-inputs";
 
 /** snake_case API fields → the use cases' camelCase ones; absent stays absent (PATCH). */
 export function planFieldsFromInput(input: Partial<PlanFieldsInput>): Partial<PlanFields> {

@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { planFieldsInput, planIdParam, planSchema } from "./plan.schema";
+import { planViewSchema } from "@/server/services/billing/plan-view";
+import { planFieldsInput, planIdParam } from "./plan-inputs";
 
 export const updatePlanMeta = {
   openapi: {
@@ -11,4 +12,4 @@ export const updatePlanMeta = {
   },
 } satisfies OpenApiMeta;
 export const updatePlanInput = planFieldsInput.partial().extend({ id: planIdParam });
-export const updatePlanOutput = planSchema;
+export const updatePlanOutput = planViewSchema;

@@ -10,7 +10,7 @@ export const changePassword = protectedProcedure
     const { revokedSessions } = await changePasswordUseCase(
       ctx.deps,
       ctx.viewer,
-      { currentPassword: input.current_password, newPassword: input.new_password, reauthLimiter: ctx.limiters.auth },
+      { currentPassword: input.current_password, newPassword: input.new_password, reauthLimiter: ctx.deps.limiters.auth },
       ctx.origin,
     );
     return { status: "password_changed" as const, revoked_sessions: revokedSessions };

@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { passwordSchema } from "@/server/domain/auth/credentials";
+import { passwordChangedOutput } from "../accounts/account-answers";
 
 export const changePasswordMeta = {
   openapi: {
@@ -16,4 +17,4 @@ export const changePasswordInput = z.object({
   current_password: z.string().max(256).optional(),
   new_password: passwordSchema,
 });
-export const changePasswordOutput = z.object({ status: z.literal("password_changed"), revoked_sessions: z.number().int() });
+export const changePasswordOutput = passwordChangedOutput;

@@ -1,5 +1,4 @@
 import { protectedProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { confirmEmailChange as confirmEmailChangeUseCase } from "@/server/services/profile/confirm-email-change";
 import { takeAuthRateLimit } from "../accounts/auth-rate-limit";
 import { confirmEmailChangeInput, confirmEmailChangeMeta, confirmEmailChangeOutput } from "./confirm-email-change.types";
@@ -10,5 +9,5 @@ export const confirmEmailChange = protectedProcedure
   .output(confirmEmailChangeOutput)
   .mutation(({ ctx, input }) => {
     takeAuthRateLimit(ctx, "code_verify");
-    return confirmEmailChangeUseCase(getAccountDeps(), ctx.viewer, { newEmail: input.new_email, code: input.code }, ctx.origin);
+    return confirmEmailChangeUseCase(ctx.deps, ctx.viewer, { newEmail: input.new_email, code: input.code }, ctx.origin);
   });

@@ -1,8 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { emailSchema } from "@/server/domain/auth/credentials";
-import { codeSchema } from "../accounts/account.schema";
-import { profileSchema } from "./profile.schema";
+import { profileViewSchema } from "@/server/services/profile/profile-view";
+import { codeSchema } from "../accounts/account-inputs";
 
 export const confirmEmailChangeMeta = {
   openapi: {
@@ -14,4 +14,4 @@ export const confirmEmailChangeMeta = {
   },
 } satisfies OpenApiMeta;
 export const confirmEmailChangeInput = z.object({ new_email: emailSchema, code: codeSchema });
-export const confirmEmailChangeOutput = profileSchema;
+export const confirmEmailChangeOutput = profileViewSchema;

@@ -1,5 +1,4 @@
 import { protectedProcedure } from "@/server/api/trpc";
-import { getAccountDeps } from "@/server/composition/accounts";
 import { requestEmailChange as requestEmailChangeUseCase } from "@/server/services/profile/request-email-change";
 import { takeAuthRateLimit } from "../accounts/auth-rate-limit";
 import { requestEmailChangeInput, requestEmailChangeMeta, requestEmailChangeOutput } from "./request-email-change.types";
@@ -11,9 +10,9 @@ export const requestEmailChange = protectedProcedure
   .mutation(async ({ ctx, input }) => {
     takeAuthRateLimit(ctx, "code_send");
     const accepted = await requestEmailChangeUseCase(
-      getAccountDeps(),
+      ctx.deps,
       ctx.viewer,
-      { newEmail: input.new_email, currentPassword: input.current_password, reauthLimiter: ctx.limiters.auth },
+      { newEmail: input.new_email, currentPassword: input.current_password, reauthLimiter: ctx.deps.limiters.auth },
       ctx.origin,
     );
     return {

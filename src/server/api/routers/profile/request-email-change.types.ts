@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { emailSchema } from "@/server/domain/auth/credentials";
+import { verificationRequiredOutput } from "../accounts/account-answers";
 
 export const requestEmailChangeMeta = {
   openapi: {
@@ -15,9 +16,4 @@ export const requestEmailChangeInput = z.object({
   new_email: emailSchema,
   current_password: z.string().max(256).optional(),
 });
-export const requestEmailChangeOutput = z.object({
-  status: z.literal("verification_required"),
-  email: z.string(),
-  code_expires_in_seconds: z.number().int(),
-  resend_after_seconds: z.number().int(),
-});
+export const requestEmailChangeOutput = verificationRequiredOutput;

@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { sessionsRevokedOutput } from "../accounts/account-answers";
 
 export const revokeOtherSessionsMeta = {
   openapi: {
@@ -11,4 +12,4 @@ export const revokeOtherSessionsMeta = {
   },
 } satisfies OpenApiMeta;
 export const revokeOtherSessionsInput = z.void();
-export const revokeOtherSessionsOutput = z.object({ revoked_sessions: z.number().int() });
+export const revokeOtherSessionsOutput = sessionsRevokedOutput;

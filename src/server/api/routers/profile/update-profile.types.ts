@@ -1,6 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { displayNameSchema, profileSchema } from "./profile.schema";
+import { userLocales } from "@/server/domain/profile/user-locale";
+import { profileViewSchema } from "@/server/services/profile/profile-view";
+import { displayNameSchema } from "../accounts/account-inputs";
 
 export const updateProfileMeta = {
   openapi: {
@@ -13,6 +15,6 @@ export const updateProfileMeta = {
 } satisfies OpenApiMeta;
 export const updateProfileInput = z.object({
   display_name: displayNameSchema.optional(),
-  locale: z.enum(["zh-CN", "en"], { message: "Language must be zh-CN or en." }).optional(),
+  locale: z.enum(userLocales, { message: "Language must be zh-CN or en." }).optional(),
 });
-export const updateProfileOutput = profileSchema;
+export const updateProfileOutput = profileViewSchema;

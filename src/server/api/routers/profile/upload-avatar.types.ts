@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { AVATAR_MAX_BYTES } from "@/server/domain/profile/avatar-image";
-import { profileSchema } from "./profile.schema";
+import { profileViewSchema } from "@/server/services/profile/profile-view";
 
 export const uploadAvatarMeta = {
   openapi: {
@@ -25,4 +25,4 @@ export const uploadAvatarInput = z.object({
     .max(MAX_BASE64_CHARS, "The image is far larger than the 1 MiB limit. Choose a smaller image.")
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, "image_base64 must be standard base64 (no data: prefix, no line breaks)."),
 });
-export const uploadAvatarOutput = profileSchema;
+export const uploadAvatarOutput = profileViewSchema;

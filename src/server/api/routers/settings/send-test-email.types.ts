@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { testEmailResultSchema } from "@/server/services/settings/send-test-email";
 
 export const sendTestEmailMeta = {
   openapi: {
@@ -12,9 +13,4 @@ export const sendTestEmailMeta = {
 } satisfies OpenApiMeta;
 
 export const sendTestEmailInput = z.void();
-export const sendTestEmailOutput = z.object({
-  delivered: z.boolean(),
-  to: z.string(),
-  source: z.enum(["env", "settings"]),
-  error: z.string().nullable(),
-});
+export const sendTestEmailOutput = testEmailResultSchema;

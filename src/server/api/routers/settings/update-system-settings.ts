@@ -1,5 +1,4 @@
 import { adminProcedure } from "@/server/api/trpc";
-import { getRuntime } from "@/server/composition/runtime";
 import { updateSystemSettings as updateSystemSettingsUseCase } from "@/server/services/settings/update-system-settings";
 import { updateSystemSettingsInput, updateSystemSettingsMeta, updateSystemSettingsOutput } from "./update-system-settings.types";
 
@@ -27,7 +26,7 @@ export const updateSystemSettings = adminProcedure
         smtp: input.smtp,
       },
       ctx.origin,
-      getRuntime().config.oauth,
-      getRuntime().config.smtp,
+      ctx.config.oauth,
+      ctx.config.smtp,
     );
   });

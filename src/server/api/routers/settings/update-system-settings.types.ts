@@ -1,7 +1,8 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
-import { systemSettingsSchema } from "./system-settings.schema";
+import { MANAGED_DNS_PROVIDER } from "@/server/domain/settings/system-settings";
+import { systemSettingsViewSchema } from "@/server/services/settings/system-settings-view";
 
 export const updateSystemSettingsMeta = {
   openapi: {
@@ -26,7 +27,7 @@ export const updateSystemSettingsInput = z.object({
   managed_workload_ingress_dns: z
     .object({
       enabled: z.boolean().optional(),
-      active_provider: z.literal("cloudflare", { message: "cloudflare is the only DNS provider supported." }).optional(),
+      active_provider: z.literal(MANAGED_DNS_PROVIDER, { message: `${MANAGED_DNS_PROVIDER} is the only DNS provider supported.` }).optional(),
       record_target_hostname: optionalText(253),
       cloudflare: z.object({ zone_id: optionalText(64), api_token: optionalText(500) }).optional(),
     })
@@ -43,4 +44,4 @@ export const updateSystemSettingsInput = z.object({
     })
     .optional(),
 });
-export const updateSystemSettingsOutput = systemSettingsSchema;
+export const updateSystemSettingsOutput = systemSettingsViewSchema;

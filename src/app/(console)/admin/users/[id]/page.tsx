@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DescriptionList, DescriptionRow } from "@/components/ui/description-list";
-import { getServerCaller, getViewer } from "@/server/api/server-caller";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminUsers");

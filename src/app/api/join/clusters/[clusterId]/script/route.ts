@@ -1,5 +1,6 @@
-import { observeRequest } from "@/server/api/http/observe-request";
 import { joinScriptResponse } from "@/server/api/http/join-script";
+import { observeRequest } from "@/server/api/http/observe-request";
+import { getRuntime } from "@/server/composition/web-runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -7,5 +8,6 @@ type RouteContext = { params: Promise<{ clusterId: string }> };
 
 export async function GET(req: Request, context: RouteContext): Promise<Response> {
   const { clusterId } = await context.params;
-  return observeRequest("/api/join/clusters/{id}/script", (r: Request) => joinScriptResponse(r, clusterId))(req);
+  const runtime = getRuntime();
+  return observeRequest(runtime, "/api/join/clusters/{id}/script", req, (r) => joinScriptResponse(runtime, r, clusterId));
 }

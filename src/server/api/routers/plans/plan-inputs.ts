@@ -1,24 +1,7 @@
 import { z } from "zod";
 import { cpuQuantitySchema, memoryQuantitySchema } from "@/server/domain/billing/quantities";
 
-export const planSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  price_cents: z.number().int(),
-  currency: z.string(),
-  cluster_quota: z.number().int(),
-  node_quota: z.number().int(),
-  cpu_quota: z.string().nullable(),
-  memory_quota: z.string().nullable(),
-  active: z.boolean(),
-  is_default: z.boolean(),
-  sort: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
+/** Path parameter of every /admin/plans/{id} route. */
 export const planIdParam = z.string().min(1);
 
 const count = (field: string, max: number) =>

@@ -1,21 +1,5 @@
 import { z } from "zod";
-
-export const auditResultSchema = z.enum(["success", "failure"]);
-
-export const auditEventSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  action: z.string(),
-  result: auditResultSchema,
-  actor: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
-  target_type: z.string().nullable(),
-  target_id: z.string().nullable(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  metadata: z.record(z.string(), z.unknown()),
-});
-
-export const auditEventPageSchema = z.object({ items: z.array(auditEventSchema), next_cursor: z.string().nullable() });
+import { auditResultSchema } from "@/server/domain/audit/audit-result";
 
 const isoTime = (field: string) =>
   z.iso.datetime({ offset: true, message: `${field} must be an ISO 8601 time such as 2026-12-01T08:00:00Z.` });

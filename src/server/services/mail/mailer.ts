@@ -1,3 +1,5 @@
+import { isUserLocale, type UserLocale } from "@/server/domain/profile/user-locale";
+
 /**
  * Outgoing email, as the use cases see it. The SMTP adapter lives in
  * src/server/infra/mail; tests point it at a real local SMTP server.
@@ -20,10 +22,10 @@ export async function mailerReady(mailer: Mailer | undefined): Promise<boolean> 
   return mailer !== undefined && ((await mailer.configured?.()) ?? true);
 }
 
-/** Languages account emails are written in (the console's locales). */
-export type MailLocale = "zh-CN" | "en";
+/** Languages emails are written in: the user's locale (users.locale), one of the console's. */
+export type MailLocale = UserLocale;
 export const DEFAULT_MAIL_LOCALE: MailLocale = "zh-CN";
 
 export function mailLocale(value: string | null | undefined): MailLocale {
-  return value === "en" || value === "zh-CN" ? value : DEFAULT_MAIL_LOCALE;
+  return isUserLocale(value) ? value : DEFAULT_MAIL_LOCALE;
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
-import { createApiContext } from "./context";
-import { createCaller } from "./root";
+import { createApiContext } from "@/server/api/context";
+import { createCaller } from "@/server/api/root";
+import { getRuntime } from "@/server/composition/web-runtime";
 
 // One context per request render: the session is resolved once however many components ask.
-const getRequestContext = cache(async () => createApiContext({ headers: new Headers(await headers()), method: "GET" }));
+const getRequestContext = cache(async () => createApiContext(getRuntime(), { headers: new Headers(await headers()), method: "GET" }));
 
 /** tRPC caller for server components: same procedures, same checks, no HTTP hop. */
 export const getServerCaller = cache(async () => createCaller(await getRequestContext()));

@@ -1,0 +1,38 @@
+import type { Config } from "@/server/config/env";
+import type { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
+import type { Logger } from "@/server/observability/logger";
+import type { Metrics } from "@/server/observability/metrics";
+import type { AccountDeps } from "@/server/services/accounts/account-deps";
+import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
+import type { ReadinessProbe } from "@/server/services/health/check-readiness";
+import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
+import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
+import type { Mailer } from "@/server/services/mail/mailer";
+import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
+import type { SettingsCacheDeps } from "@/server/services/settings/settings-cache";
+
+/**
+ * What procedures and HTTP handlers hand to use cases: one object per
+ * process, built by the composition root, that satisfies each area's own deps
+ * type (auth, accounts, cluster requests, settings, …). Procedures reach it as
+ * `ctx.deps` and nothing else.
+ */
+export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps {
+  /** The process's mailer; it resolves the SMTP server in effect per send. */
+  mailer: Mailer;
+  /** Host-cluster adapters for procedures that talk to a cluster (kubeconfig, nodes, kubectl). */
+  cluster: NodeOperationDeps & RunKubectlDeps;
+  /** Join tokens and the join-script proxy. */
+  join: JoinDeps;
+  /** KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication) and KUBEBYON_JOIN_RATE_LIMIT_* (join scripts). */
+  limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
+}
+
+/** What the web entry points hand to the API layer; the composition root's Runtime is one. */
+export interface ApiRuntime {
+  config: Config;
+  log: Logger;
+  deps: ApiDeps;
+  readinessProbes: Record<string, ReadinessProbe>;
+  metrics: Metrics;
+}

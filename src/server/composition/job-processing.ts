@@ -1,0 +1,75 @@
+import type { Logger } from "@/server/observability/logger";
+import { JobRunner } from "@/server/services/jobs/job-runner";
+import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
+import { createJobHandlerRegistry } from "./job-handlers";
+import { createNodeObserver } from "./node-observer";
+import { startNotificationDispatcher } from "./notification-dispatcher";
+import type { Runtime } from "./runtime";
+
+/** A background loop of a job-processing process, started with the runtime and the process's owner name. */
+export interface BackgroundLoop {
+  name: string;
+  stop(): Promise<void>;
+}
+
+type StartLoop = (runtime: Runtime, owner: string) => Promise<BackgroundLoop> | BackgroundLoop;
+
+/** Leases cluster jobs (woken by the runtime's wake-ups: in memory in single-node mode, RabbitMQ otherwise). */
+export async function startJobRunner(runtime: Runtime, owner: string): Promise<BackgroundLoop & { runner: JobRunner }> {
+  const { config, deps, log, clusterRuntime } = runtime;
+  const runner = new JobRunner({
+    store: deps.jobs,
+    registry: createJobHandlerRegistry(clusterRuntime),
+    wakeups: deps.wakeups,
+    owner,
+    leaseMs: config.jobLeaseSeconds * 1_000,
+    pollIntervalMs: config.jobPollIntervalMs,
+    logger: log.child({ component: "job-runner" }),
+  });
+  await runner.start();
+  return { name: "job runner", runner, stop: () => runner.stop() };
+}
+
+/**
+ * What a job-processing process runs beside the job runner, in start order.
+ * Adding a loop is one line here; the web process (single-node mode) and the
+ * worker both start this list through startJobProcessing.
+ */
+const LOOPS: readonly StartLoop[] = [
+  (runtime, owner) => {
+    const observer = createNodeObserver(runtime, owner);
+    observer.start();
+    return { name: "node observer", stop: () => observer.stop() };
+  },
+  (runtime) => ({ name: "abandoned-operation sweeper", stop: startAbandonedOperationSweeper(runtime) }),
+  (runtime) => ({ name: "notification dispatcher", stop: startNotificationDispatcher(runtime) }),
+];
+
+export interface JobProcessing {
+  runner: JobRunner;
+  /** Stops every loop, last started first; each waits for its work in progress (the runner bounded by its grace). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the job runner, then every loop of LOOPS. When one fails to start,
+ * the ones already running are stopped before the error is rethrown.
+ */
+export async function startJobProcessing(runtime: Runtime, owner: string): Promise<JobProcessing> {
+  const jobRunner = await startJobRunner(runtime, owner);
+  const running: BackgroundLoop[] = [jobRunner];
+  try {
+    for (const start of LOOPS) running.push(await start(runtime, owner));
+  } catch (error) {
+    await stopAll(running, runtime.log);
+    throw error;
+  }
+  return { runner: jobRunner.runner, stop: () => stopAll(running, runtime.log) };
+}
+
+async function stopAll(loops: BackgroundLoop[], log: Logger): Promise<void> {
+  for (const loop of [...loops].reverse()) {
+    await loop.stop().catch((error: unknown) => log.error(`${loop.name} did not stop cleanly`, { err: error }));
+  }
+  loops.length = 0;
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** Lifecycle of a cluster row (PostgreSQL enum ClusterStatus); deleted rows are kept as history. */
+export const clusterStatuses = ["provisioning", "ready", "updating", "error", "deleting", "deleted"] as const;
+export const clusterStatusSchema = z.enum(clusterStatuses);
+export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
+
+/** Result of the platform's last probe of the control plane (PostgreSQL enum ConnectionStatus). */
+export const connectionStatuses = ["unknown", "connected", "unreachable", "disabled"] as const;
+export const connectionStatusSchema = z.enum(connectionStatuses);
+
+/** State of the managed workload ingress (PostgreSQL enum ManagedIngressStatus). */
+export const managedIngressStatuses = ["disabled", "provisioning", "ready", "error"] as const;
+export const managedIngressStatusSchema = z.enum(managedIngressStatuses);
+
+/** State of the platform's own DNS automation, not whether public DNS resolves (PostgreSQL enum DnsSyncStatus). */
+export const dnsSyncStatuses = ["disabled", "pending", "synced", "error"] as const;
+export const dnsSyncStatusSchema = z.enum(dnsSyncStatuses);

@@ -1,0 +1,17 @@
+import type { ServiceDeps } from "@/server/services/service-deps";
+import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
+import type { KubeconfigResolver } from "./kubeconfig-resolver";
+
+/** How the platform reaches a cluster's own API server (every live read, node operation and kubectl call starts here). */
+export interface ClusterConnectionDeps {
+  resolver: KubeconfigResolver;
+}
+
+/** What the cluster lifecycle jobs need besides the database: the host-cluster ports and the operator's limits. */
+export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps {
+  provisioner: ControlPlaneProvisioner;
+  /** The operator's base values (KUBEBYON_VCLUSTER_VALUES_FILE, parsed); undefined when none is configured. */
+  loadBaseValues(): Promise<unknown>;
+  controlPlaneTimeoutMs: number;
+  namespaceDeletionTimeoutMs: number;
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
+import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
+import { newId } from "@/server/domain/ids";
+import { createPrismaClient, type Db, type Prisma } from "@/server/infra/db/client";
+import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
+import { OperationRecorder } from "./operation-recorder";
+
+let database: TestDatabase;
+let db: Db;
+const deps = () => ({ db, now: () => new Date("2026-01-01T00:00:00.000Z") });
+
+beforeAll(async () => {
+  database = await createTestDatabase("operation_recorder");
+  db = createPrismaClient(database.url);
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+async function operationWithSteps(steps: Prisma.InputJsonValue): Promise<string> {
+  const { clusterId } = await insertTestCluster(db);
+  const id = newId("op");
+  await db.clusterOperation.create({ data: { id, clusterId, kind: "create", steps } });
+  return id;
+}
+
+describe("OperationRecorder", () => {
+  it("starts the stored timeline again from pending and records each step through the schema", async () => {
+    const id = await operationWithSteps(storedOperationSteps(initialSteps("create").map((s) => ({ ...s, status: "failed", message: "earlier attempt" }))));
+    const recorder = await OperationRecorder.start(deps(), id);
+    await recorder.skip("copy_platform_secret", "no platform secret");
+
+    const op = await db.clusterOperation.findUniqueOrThrow({ where: { id } });
+    expect(op.status).toBe("running");
+    expect(op.steps).toEqual(
+      initialSteps("create").map((s) =>
+        s.name === "copy_platform_secret"
+          ? { ...s, status: "skipped", started_at: "2026-01-01T00:00:00.000Z", finished_at: "2026-01-01T00:00:00.000Z", message: "no platform secret" }
+          : s,
+      ),
+    );
+  });
+
+  it("refuses to run an operation whose stored steps cannot be read, saying which and why", async () => {
+    const id = await operationWithSteps({ steps: "lost" });
+    await expect(OperationRecorder.start(deps(), id)).rejects.toThrow(new RegExp(`cluster operation ${id} has unreadable steps: .*expected array`));
+    expect((await db.clusterOperation.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
+  });
+});
