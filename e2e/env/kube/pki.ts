@@ -20,7 +20,7 @@ export interface ClusterPki {
   serviceAccount: { privateKeyFile: string; publicKeyFile: string };
 }
 
-// Node 20 cannot issue X.509 certificates, so the openssl CLI does it. EC P-256
+// Node.js cannot issue X.509 certificates, so the openssl CLI does it. EC P-256
 // keys keep generation in the milliseconds.
 const EC_KEY = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-noenc", "-days", "3650"];
 
