@@ -15,7 +15,7 @@ import { createLogger } from "@/server/observability/logger";
 import { createJobHandlerRegistry } from "@/server/composition/job-handlers";
 import type { ClusterRuntime } from "@/server/composition/cluster-runtime";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
-import { startInProcessJobExecutor, type InProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
+import { JobRunner } from "@/server/services/jobs/job-runner";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
 import { withPlatformServerOverride } from "./platform-server-override";
@@ -48,7 +48,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
   const log = createLogger({ level: "error" });
   const kube = await startKubeCluster({ controllerManager: true });
   let testDb: TestDatabase | undefined;
-  let executor: InProcessJobExecutor | undefined;
+  let executor: JobRunner | undefined;
   const helmHome = await mkdtemp(path.join(os.tmpdir(), "kubebyon-helm-"));
   const virtualClusters = new Map<string, VirtualCluster>();
   testDb = await createTestDatabase(opts.label);
@@ -75,7 +75,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     controlPlaneTimeoutMs: 30_000,
     namespaceDeletionTimeoutMs: 60_000,
   };
-  executor = await startInProcessJobExecutor({
+  executor = new JobRunner({
     store: deps.jobs,
     registry: createJobHandlerRegistry(runtime),
     owner: "test-runner",
@@ -84,6 +84,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     wakeups,
     logger: log,
   });
+  await executor.start();
 
   return {
     kube,
@@ -100,6 +101,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     close: async () => {
       await executor?.stop();
       executor = undefined;
+      await wakeups.close();
       await db.$disconnect();
       await testDb?.drop();
       testDb = undefined;

@@ -8,11 +8,11 @@ import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtu
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { PermanentJobError, type JobHandler } from "@/server/services/jobs/job-handler";
+import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { JobRunner, type JobRunnerOptions } from "@/server/services/jobs/job-runner";
 import type { JobLeaseStore } from "@/server/services/jobs/job-store";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { silentJobLogger } from "@/server/services/jobs/job-logger";
-import { startInProcessJobExecutor } from "@/server/services/jobs/start-in-process-job-executor";
 
 // The runner against real PostgreSQL and RabbitMQ: the guarantees the queue
 // promises (exactly once, retries, takeover, wake-ups) as observed in the rows.
@@ -317,21 +317,27 @@ describe("JobRunner", () => {
   });
 });
 
-describe("startInProcessJobExecutor", () => {
+describe("in-memory wake-ups (single-node mode)", () => {
   it("runs an enqueued job as soon as its id is published in memory", async () => {
     const ran: string[] = [];
-    const executor = await startInProcessJobExecutor({
+    const wakeups = new InProcessJobWakeups(silentJobLogger);
+    const runner = new JobRunner({
       store,
       registry: new JobHandlerRegistry({ "cluster.create": async (job) => void ran.push(job.id) }),
+      wakeups,
       owner: "web-1",
       leaseMs: 10_000,
       pollIntervalMs: 60_000,
     });
-    cleanups.push(() => executor.stop());
+    await runner.start();
+    cleanups.push(async () => {
+      await runner.stop();
+      await wakeups.close();
+    });
     await sleep(200);
     const job = await enqueue();
     const started = Date.now();
-    await publishJobWakeup(executor.wakeups, job.id, silentJobLogger);
+    await publishJobWakeup(wakeups, job.id, silentJobLogger);
     await waitForJob(job.id, (j) => j.status === "succeeded", 5_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(ran).toEqual([job.id]);
