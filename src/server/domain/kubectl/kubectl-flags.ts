@@ -71,8 +71,27 @@ export const TOP_SUBCOMMANDS: Readonly<Record<string, string>> = {
   no: "top node",
 };
 
-/** Output formats that read a template file from the server's disk. */
-export const FILE_OUTPUT_FORMATS = new Set(["go-template-file", "templatefile", "jsonpath-file"]);
+/**
+ * `-o` formats that read a file from the server's disk (kubectl 1.37: cli-runtime's template and
+ * jsonpath printers, kubectl get's custom-columns printer), each with the inline form to use instead.
+ * The file path is either after `=` or the --template value.
+ */
+export const FILE_OUTPUT_FORMATS: Readonly<Record<string, string>> = {
+  "go-template-file": "-o go-template='{{.metadata.name}}'",
+  templatefile: "-o template='{{.metadata.name}}'",
+  "jsonpath-file": "-o jsonpath='{.metadata.name}'",
+  "custom-columns-file": "-o custom-columns=NAME:.metadata.name",
+};
+
+/**
+ * Every other `-o` format the console passes on (name before any `=`, compared in lower case).
+ * An allow-list like the flags: a printer a future kubectl adds stays closed until reviewed.
+ * `plaintext`/`plaintext-openapiv2` are explain's formats.
+ */
+export const INLINE_OUTPUT_FORMATS: ReadonlySet<string> = new Set([
+  "json", "yaml", "kyaml", "wide", "name", "go-template", "template", "jsonpath", "jsonpath-as-json",
+  "custom-columns", "plaintext", "plaintext-openapiv2",
+]);
 
 /** kubectl normalises `_` to `-` in flag names (`--as_group` is `--as-group`); so do we. */
 export const normaliseFlagName = (name: string) => name.replaceAll("_", "-");

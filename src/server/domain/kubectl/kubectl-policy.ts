@@ -2,6 +2,7 @@ import {
   COMMAND_FLAGS,
   FILE_OUTPUT_FORMATS,
   GLOBAL_FLAGS,
+  INLINE_OUTPUT_FORMATS,
   TOP_SUBCOMMANDS,
   normaliseFlagName,
   type FlagSpec,
@@ -73,12 +74,8 @@ function readFlag(tokens: readonly string[], at: number, flags: FlagTable): Flag
   const token = tokens[at] as string;
   const next = tokens[at + 1];
   const unknown = (flag: string) => ({ unknownFlag: flag });
-  const valueCheck = (spec: FlagSpec, value: string): KubectlPolicyDecision | undefined => {
-    if (spec.long === "output" && FILE_OUTPUT_FORMATS.has(value.split("=")[0] ?? "")) {
-      return deny("flag", `-o ${value.split("=")[0]} reads a template file, which the console's kubectl does not do. Pass the template inline, e.g. -o jsonpath='{.items[*].metadata.name}'.`);
-    }
-    return undefined;
-  };
+  const valueCheck = (spec: FlagSpec, value: string): KubectlPolicyDecision | undefined =>
+    spec.long === "output" ? outputFormatCheck(value) : undefined;
   // A separate value that looks like a flag is refused rather than guessed at: kubectl would swallow it as the value.
   const separateValue = (spec: FlagSpec, shown: string): { used: number } | KubectlPolicyDecision => {
     if (next === undefined || (next.startsWith("-") && next !== "-")) {
@@ -115,6 +112,29 @@ function readFlag(tokens: readonly string[], at: number, flags: FlagTable): Flag
     rest = rest.slice(1);
   }
   return { used: 1 };
+}
+
+/**
+ * kubectl's printers match most format names exactly and json/yaml in any case; lower-casing
+ * here refuses every spelling that could reach a file-reading printer.
+ */
+function outputFormatCheck(value: string): KubectlPolicyDecision | undefined {
+  const format = (value.split("=")[0] ?? "").toLowerCase();
+  if (Object.hasOwn(FILE_OUTPUT_FORMATS, format)) {
+    const inline = FILE_OUTPUT_FORMATS[format] as string;
+    return deny(
+      "flag",
+      `-o/--output ${format} reads a file on the console's server, which the console's kubectl does not do. Pass it inline instead, e.g. ${inline}.`,
+    );
+  }
+  // An empty value is kubectl's default (human-readable) printer.
+  if (format !== "" && !INLINE_OUTPUT_FORMATS.has(format)) {
+    return deny(
+      "flag",
+      `-o/--output "${format}" is not an output format the console's kubectl accepts. Use one of: ${[...INLINE_OUTPUT_FORMATS].join(", ")}.`,
+    );
+  }
+  return undefined;
 }
 
 const isFlag = (token: string) => token.startsWith("-") && token !== "-";
