@@ -1,6 +1,7 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError } from "@/server/domain/errors";
 import { evaluateKubectlCommand } from "@/server/domain/kubectl/kubectl-policy";
+import { redactKubectlCommand } from "@/server/domain/kubectl/redact-kubectl-command";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { ClusterConnectionDeps } from "@/server/services/clusters/cluster-job-deps";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
@@ -22,7 +23,7 @@ const MAX_AUDITED_COMMAND = 1024;
  * The console's read-only kubectl proxy (walkthrough §7). The policy decides
  * before anything else happens, after the ownership check so a stranger's
  * cluster stays NOT_FOUND; a denial is FORBIDDEN with the policy's reason.
- * Only the command is audited, never the output.
+ * Only the command is audited (secret-looking values redacted), never the output.
  */
 export async function runKubectlCommand(
   deps: RunKubectlDeps,
@@ -32,7 +33,8 @@ export async function runKubectlCommand(
   signal?: AbortSignal,
 ): Promise<KubectlRunResult> {
   const typed = "command" in input ? input.command : input.args;
-  const shown = (typeof typed === "string" ? typed : typed.join(" ")).slice(0, MAX_AUDITED_COMMAND);
+  // Refused commands are where credentials get pasted (`--token …`): the audit row never holds them.
+  const shown = redactKubectlCommand(typed, MAX_AUDITED_COMMAND);
   const decision = evaluateKubectlCommand(typed);
   // Ownership first: the policy's answer must not tell a stranger that the cluster exists.
   const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
@@ -60,5 +62,17 @@ async function audit(
   outcome: Record<string, string | number | boolean | null>,
   origin?: RequestOrigin,
 ): Promise<void> {
-  await recordAuditEvent(deps.db, { actorUserId: viewer.id, action: "cluster.kubectl", targetType: "cluster", targetId: clusterId, metadata: { command, ...outcome } }, origin);
+  await recordAuditEvent(
+    deps.db,
+    {
+      actorUserId: viewer.id,
+      action: "cluster.kubectl",
+      targetType: "cluster",
+      targetId: clusterId,
+      // A refused command is a refused attempt, filterable like the other areas' `…_failed` rows.
+      result: outcome.allowed === false ? "failure" : "success",
+      metadata: { command, ...outcome },
+    },
+    origin,
+  );
 }
