@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { childProcessEnv } from "./child-process-env";
 
 /** A failed helm run; `message` is helm's own stderr (trimmed) so users see what helm said. */
 export class HelmError extends Error {
@@ -33,22 +34,39 @@ export interface HelmResult {
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
+/** Where helm keeps repositories, cache and registry logins (its own variables, then the XDG ones it derives them from). */
+const HELM_ENV = [
+  "HELM_CACHE_HOME",
+  "HELM_CONFIG_HOME",
+  "HELM_DATA_HOME",
+  "HELM_REPOSITORY_CONFIG",
+  "HELM_REPOSITORY_CACHE",
+  "HELM_REGISTRY_CONFIG",
+  "XDG_CACHE_HOME",
+  "XDG_CONFIG_HOME",
+  "XDG_DATA_HOME",
+];
+
+/** Without KUBEBYON_KUBECONFIG_PATH helm finds the host cluster as client-go does: KUBECONFIG, else the in-cluster service account. */
+const IN_CLUSTER_ENV = ["KUBECONFIG", "KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT"];
+
 /**
- * Runs helm with execFile (no shell, so values never get interpreted) and
- * turns failures into HelmError carrying helm's stderr.
+ * Runs helm with execFile (no shell, so values never get interpreted), in the
+ * minimal child environment (childProcessEnv: none of the platform's secrets),
+ * and turns failures into HelmError carrying helm's stderr.
  */
 export class HelmCli {
   constructor(private readonly opts: HelmCliOptions) {}
 
   run(args: readonly string[], call: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<HelmResult> {
     const fullArgs = this.opts.kubeconfigPath ? [...args, "--kubeconfig", this.opts.kubeconfigPath] : [...args];
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    if (this.opts.kubeconfigPath) delete env.KUBECONFIG;
-    if (this.opts.helmHome) {
-      env.HELM_CACHE_HOME = `${this.opts.helmHome}/cache`;
-      env.HELM_CONFIG_HOME = `${this.opts.helmHome}/config`;
-      env.HELM_DATA_HOME = `${this.opts.helmHome}/data`;
-    }
+    const env = childProcessEnv({
+      // With --kubeconfig given, an inherited KUBECONFIG would only add contexts to helm's merged view.
+      passThrough: this.opts.kubeconfigPath ? HELM_ENV : [...HELM_ENV, ...IN_CLUSTER_ENV],
+      set: this.opts.helmHome
+        ? { HELM_CACHE_HOME: `${this.opts.helmHome}/cache`, HELM_CONFIG_HOME: `${this.opts.helmHome}/config`, HELM_DATA_HOME: `${this.opts.helmHome}/data` }
+        : {},
+    });
     const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const command = `helm ${args[0] ?? ""}`.trim();
     return new Promise((resolve, reject) => {

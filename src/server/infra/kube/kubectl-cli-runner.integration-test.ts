@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { AppError } from "@/server/domain/errors";
+import { BASE_CHILD_ENV } from "./child-process-env";
 import { fromBase64 } from "./kube-calls";
 import { KubectlCliRunner } from "./kubectl-cli-runner";
 
@@ -178,6 +179,7 @@ describe("KubectlCliRunner process hygiene (stand-in binary that reports what it
         'echo "kubeconfig_env=${KUBECONFIG:-unset}"',
         'echo "home=$HOME"',
         'echo "args=$*"',
+        'env | sed "s/^/env:/"',
         'cat "$2" >&2',
         "",
       ].join("\n"),
@@ -208,6 +210,42 @@ describe("KubectlCliRunner process hygiene (stand-in binary that reports what it
     } finally {
       if (previous === undefined) delete process.env.KUBECONFIG;
       else process.env.KUBECONFIG = previous;
+    }
+  });
+
+  it("runs kubectl with the minimal environment: none of the platform's secrets or settings", async () => {
+    const planted: Record<string, string> = {
+      DATABASE_URL: "postgresql://kubebyon:db-password-1@127.0.0.1/kubebyon",
+      KUBEBYON_AUTH_SECRET: "auth-secret-0123456789abcdef",
+      NEXTAUTH_SECRET: "nextauth-secret-0123456789",
+      KUBEBYON_SMTP_PASSWORD: "smtp-password-1",
+      KUBEBYON_RABBITMQ_URL: "amqp://guest:mq-password-1@127.0.0.1:5672",
+      KUBEBYON_SOME_FUTURE_SETTING: "future-value-1",
+      HTTPS_PROXY: "http://proxy.internal:3128",
+    };
+    const previous = Object.fromEntries(Object.keys(planted).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, planted);
+    try {
+      const result = await reporter.run({ credentials: creds, argv: ["get", "pods"], ...limits });
+      expect(result.exitCode).toBe(0);
+      const env = Object.fromEntries(
+        result.stdout
+          .split("\n")
+          .filter((l) => l.startsWith("env:"))
+          .map((l) => [l.slice(4, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      );
+      // The shell itself adds PWD, SHLVL and "_"; everything else is what the runner passed.
+      const { PWD: _pwd, SHLVL: _shlvl, _: _underscore, ...passed } = env;
+      const allowed = BASE_CHILD_ENV.filter((name) => process.env[name] !== undefined);
+      expect(Object.keys(passed).sort()).toEqual([...allowed, "HOME", "KUBECTL_KUBERC", "KUBERC"].sort());
+      expect(allowed).toEqual(expect.arrayContaining(["PATH", "HTTPS_PROXY"]));
+      expect(passed).toMatchObject({ PATH: process.env.PATH, HTTPS_PROXY: planted.HTTPS_PROXY, KUBECTL_KUBERC: "false", KUBERC: "off" });
+      for (const value of Object.values(planted).filter((v) => v !== planted.HTTPS_PROXY)) expect(result.stdout).not.toContain(value);
+    } finally {
+      for (const [k, v] of Object.entries(previous)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   });
 

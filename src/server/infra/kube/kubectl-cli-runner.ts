@@ -6,6 +6,7 @@ import type { ClusterCredentials } from "@/server/domain/clusters/cluster-creden
 import { AppError } from "@/server/domain/errors";
 import { checkKubectlPolicy } from "@/server/domain/kubectl/kubectl-policy";
 import type { KubectlRunner, KubectlRunRequest, KubectlRunResult } from "@/server/services/kubectl/kubectl-runner";
+import { childProcessEnv } from "./child-process-env";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { toBase64 } from "./kube-calls";
 
@@ -15,9 +16,6 @@ export interface KubectlCliRunnerOptions {
   /** Where per-run temp directories go; the OS temp dir by default. */
   tmpRoot?: string;
 }
-
-/** Variables kubectl may legitimately need from the platform's environment; nothing else is passed. */
-const PASSED_ENV = ["PATH", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy"];
 
 /**
  * Runs the real kubectl binary for the console's read-only proxy. Each run
@@ -51,9 +49,8 @@ export class KubectlCliRunner implements KubectlRunner {
   }
 
   private spawnBounded(args: string[], dir: string, request: KubectlRunRequest): Promise<KubectlRunResult> {
-    // A fresh environment: no KUBECONFIG, no kuberc aliases/defaults from the platform's HOME.
-    const env: NodeJS.ProcessEnv = { NODE_ENV: process.env.NODE_ENV, HOME: dir, KUBECTL_KUBERC: "false", KUBERC: "off" };
-    for (const name of PASSED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
+    // No KUBECONFIG and a private HOME: no kuberc aliases/defaults or cached discovery from the platform's HOME.
+    const env = childProcessEnv({ home: dir, set: { KUBECTL_KUBERC: "false", KUBERC: "off" } });
 
     return new Promise((resolve, reject) => {
       const started = Date.now();
