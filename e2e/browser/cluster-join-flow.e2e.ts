@@ -157,7 +157,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
     await shot("07-cordoned");
   });
 
-  it("drains the node after confirmation and shows what happened to each pod", async () => {
+  it("drains the node after confirmation (refused for an unmanaged pod until force is ticked) and shows what happened to each pod", async () => {
     const core = started().vcluster.vc.kubeConfig().makeApiClient(CoreV1Api);
     // The ServiceAccount admission plugin needs it; a controller manager would create it.
     await core.createNamespacedServiceAccount({ namespace: "default", body: { metadata: { name: "default" } } });
@@ -177,6 +177,16 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
       await page.getByTestId("cluster-nodes").getByRole("button", { name: `Drain node ${NODE}` }).click();
       const dialog = page.getByRole("dialog", { name: "Drain node" });
       await dialog.getByText("PodDisruptionBudgets are honoured").waitFor();
+      await dialog.getByText("as with kubectl drain --ignore-daemonsets").waitFor();
+      // "web" has no controller: like kubectl drain without --force, the drain is refused and changes nothing.
+      await dialog.getByRole("button", { name: "Drain", exact: true }).click();
+      const refusal = dialog.getByTestId("drain-node-error");
+      await refusal.waitFor({ timeout: 60_000 });
+      expect(await refusal.textContent()).toMatch(/not managed by a controller .*default\/web\. Set "force"/);
+      expect((await core.readNode({ name: NODE })).spec?.unschedulable).toBe(true); // cordoned by the previous step, unchanged
+      expect((await core.readNamespacedPod({ name: "web", namespace: "default" })).metadata?.deletionTimestamp).toBeUndefined();
+      await shot("08-drain-refused");
+      await dialog.getByRole("checkbox", { name: /Also evict pods no controller manages/ }).check();
       await dialog.getByRole("button", { name: "Drain", exact: true }).click();
       const report = dialog.getByTestId("drain-report");
       await report.waitFor({ timeout: 60_000 });

@@ -134,31 +134,69 @@ describe("node operations", () => {
     expect(ghost.body.message).toBe("Node ghost was not found.");
   });
 
-  it("drains a node and returns the per-pod report", async () => {
-    // The ServiceAccount admission plugin needs it; the controller manager would create it.
-    await vcCore.createNamespacedServiceAccount({ namespace: "default", body: { metadata: { name: "default" } } });
-    await vcCore.createNamespacedPod({
-      namespace: "default",
-      body: { metadata: { name: "web" }, spec: { nodeName: "worker-1", containers: [{ name: "app", image: "registry.invalid/app:1" }] } },
-    });
-    await vcCore.createNamespacedPod({
+  const podOnWorker1 = (name: string, extra: { owner?: string; emptyDir?: boolean } = {}) =>
+    vcCore.createNamespacedPod({
       namespace: "default",
       body: {
-        metadata: { name: "agent", ownerReferences: [{ apiVersion: "apps/v1", kind: "DaemonSet", name: "agent", uid: randomUUID(), controller: true }] },
-        spec: { nodeName: "worker-1", containers: [{ name: "agent", image: "registry.invalid/agent:1" }] },
+        metadata: { name, ownerReferences: extra.owner ? [{ apiVersion: "apps/v1", kind: extra.owner, name: `${name}-owner`, uid: randomUUID(), controller: true }] : undefined },
+        spec: {
+          nodeName: "worker-1",
+          containers: [{ name: "app", image: "registry.invalid/app:1" }],
+          volumes: extra.emptyDir ? [{ name: "scratch", emptyDir: {} }] : undefined,
+        },
       },
     });
+
+  it("refuses to drain a node holding an unmanaged Pod and a Pod with emptyDir data, names them, changes nothing", async () => {
+    // The ServiceAccount admission plugin needs it; the controller manager would create it.
+    await vcCore.createNamespacedServiceAccount({ namespace: "default", body: { metadata: { name: "default" } } });
+    await podOnWorker1("web");
+    await podOnWorker1("cache", { owner: "ReplicaSet", emptyDir: true });
+    await podOnWorker1("agent", { owner: "DaemonSet", emptyDir: true });
+
+    const res = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 20 } });
+    expect(res.status).toBe(412);
+    const message = res.body.message as string;
+    expect(message).toMatch(/^Drain of node worker-1 was refused and nothing was changed/);
+    expect(message).toMatch(/not managed by a controller .*: default\/web\. Set "force"/);
+    expect(message).toMatch(/with emptyDir volumes would lose that data: default\/cache\. Set "delete_emptydir_data"/);
+    expect(message).not.toContain("default/agent");
+    expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).not.toBe(true);
+    for (const name of ["web", "cache", "agent"]) expect((await vcCore.readNamespacedPod({ name, namespace: "default" })).metadata?.deletionTimestamp, name).toBeUndefined();
+
+    const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "node.drain_failed", targetId: `${clusterId}/worker-1` } });
+    expect(audit.result).toBe("failure");
+    expect(audit.metadata).toEqual({
+      cluster_id: clusterId,
+      node_name: "worker-1",
+      timeout_seconds: 20,
+      force: false,
+      delete_emptydir_data: false,
+      ignore_daemonsets: true,
+      reason: "pods_need_consent",
+      unmanaged_pods: ["default/web"],
+      emptydir_pods: ["default/cache"],
+    });
+  });
+
+  it("drains with force and delete_emptydir_data and returns the per-pod report; DaemonSet pods stay", async () => {
     const stopKubelet = playKubeletDeletions(vcCore, "worker-1");
     try {
-      const res = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 20 } });
+      const res = await call("POST", "/nodes/worker-1/drain", {
+        cookie: alice.cookie,
+        body: { cluster_id: clusterId, timeout_seconds: 20, force: true, delete_emptydir_data: true },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ node: "worker-1", completed: true });
       const pods = res.body.pods as Array<{ name: string; outcome: string }>;
-      expect(pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["agent:skipped_daemonset", "web:evicted"]);
+      expect(pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["agent:skipped_daemonset", "cache:evicted", "web:evicted"]);
     } finally {
       await stopKubelet();
     }
     expect((await vcCore.readNode({ name: "worker-1" })).spec?.unschedulable).toBe(true);
+    expect(await kubeObjectExists(() => vcCore.readNamespacedPod({ name: "agent", namespace: "default" }))).toBe(true);
+    const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "node.drain", targetId: `${clusterId}/worker-1` } });
+    expect(audit.metadata).toMatchObject({ force: true, delete_emptydir_data: true, ignore_daemonsets: true, completed: true, pods: 3, pods_not_evicted: 0 });
     expect(await api.runtime.deps.db.auditEvent.count({ where: { action: "node.drain", targetId: `${clusterId}/worker-1` } })).toBe(1);
 
     const unknown = await call("POST", "/nodes/ghost/drain", { cookie: alice.cookie, body: { cluster_id: clusterId } });
@@ -194,6 +232,34 @@ describe("kubectl proxy", () => {
 
     const both = await call("POST", `/clusters/${clusterId}/kubectl`, { cookie: alice.cookie, body: { command: "get pods", args: ["get", "pods"] } });
     expect(both.status).toBe(400);
+  });
+
+  it("refuses file-reading printers naming the flag, and audits refused commands with secrets redacted", async () => {
+    const columns = await call("POST", `/clusters/${clusterId}/kubectl`, { cookie: alice.cookie, body: { command: "get nodes -o custom-columns-file=/etc/passwd" } });
+    expect(columns.status).toBe(403);
+    expect(columns.body.message).toMatch(/^-o\/--output custom-columns-file reads a file on the console's server/);
+
+    const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl";
+    const pasted = await call("POST", `/clusters/${clusterId}/kubectl`, {
+      cookie: alice.cookie,
+      body: { command: `get pods --token ${jwt} --password=hunter2-pw --client-key /root/admin.key` },
+    });
+    expect(pasted.status).toBe(403);
+    const asArgs = await call("POST", `/clusters/${clusterId}/kubectl`, {
+      cookie: alice.cookie,
+      body: { args: ["get", "pods", "--my-secret=s3cr3t-value", "--header", `Bearer ${jwt}`] },
+    });
+    expect(asArgs.status).toBe(403);
+
+    const rows = await api.runtime.deps.db.auditEvent.findMany({ where: { action: "cluster.kubectl", targetId: clusterId }, orderBy: { createdAt: "desc" }, take: 3 });
+    expect(rows.map((r) => r.metadata)).toEqual([
+      { command: "get pods --my-secret=[redacted] --header 'Bearer [redacted]'", allowed: false, category: "flag" },
+      { command: "get pods --token [redacted] --password=[redacted] --client-key [redacted]", allowed: false, category: "flag" },
+      { command: "get nodes -o custom-columns-file=/etc/passwd", allowed: false, category: "flag" },
+    ]);
+    expect(rows.map((r) => r.result)).toEqual(["failure", "failure", "failure"]);
+    const stored = JSON.stringify(rows);
+    for (const secret of [jwt, "hunter2-pw", "/root/admin.key", "s3cr3t-value"]) expect(stored).not.toContain(secret);
   });
 });
 

@@ -5,7 +5,8 @@ import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/en
 import { kubeObjectExists } from "@e2e/env/kube/object-exists";
 import { playKubeletDeletions } from "@e2e/env/kubelet-stand-in";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
-import type { NodeOperator } from "@/server/services/nodes/ports";
+import type { DrainReport } from "@/server/domain/nodes/drain-report";
+import type { DrainRequest, NodeOperator } from "@/server/services/nodes/ports";
 import { mergePatch, postNodeStatus, registerNode, vclusterCredentials } from "./node-kubelet.test-fixtures";
 import { KubeNodeOperator } from "./node-operator";
 import { KubeNodeReader } from "./node-reader";
@@ -38,11 +39,23 @@ async function readyNode(name: string): Promise<void> {
   await postNodeStatus(core, name, "True");
 }
 
+/** Owned by a ReplicaSet (the controller kubectl drain wants to see); no controller manager runs, so none deletes it. */
+const managed = (): Partial<NonNullable<V1Pod["metadata"]>> => ({
+  ownerReferences: [{ apiVersion: "apps/v1", kind: "ReplicaSet", name: "app-5d4f9", uid: randomUUID(), controller: true }],
+});
+const emptyDir = { volumes: [{ name: "scratch", emptyDir: {} }] };
+const noConsent = { force: false, deleteEmptyDirData: false };
+
 /** Creates a pod bound to `node` and reports it Running and Ready, as the node's kubelet would. */
-async function runPod(node: string, name: string, meta: Partial<NonNullable<V1Pod["metadata"]>> = {}): Promise<V1Pod> {
+async function runPod(
+  node: string,
+  name: string,
+  meta: Partial<NonNullable<V1Pod["metadata"]>> = managed(),
+  spec: Partial<NonNullable<V1Pod["spec"]>> = {},
+): Promise<V1Pod> {
   const pod = await core.createNamespacedPod({
     namespace: NS,
-    body: { metadata: { name, ...meta }, spec: { nodeName: node, containers: [{ name: "app", image: "registry.invalid/app:1" }] } },
+    body: { metadata: { name, ...meta }, spec: { nodeName: node, containers: [{ name: "app", image: "registry.invalid/app:1" }], ...spec } },
   });
   const now = new Date();
   await core.patchNamespacedPodStatus(
@@ -53,6 +66,12 @@ async function runPod(node: string, name: string, meta: Partial<NonNullable<V1Po
 }
 
 const podExists = (name: string) => kubeObjectExists(() => core.readNamespacedPod({ name, namespace: NS }));
+
+async function drained(request: DrainRequest): Promise<DrainReport> {
+  const outcome = await operator.drain(request);
+  if (!("report" in outcome)) throw new Error(`drain was refused: ${JSON.stringify(outcome.refused)}`);
+  return outcome.report;
+}
 
 describe("KubeNodeOperator against a vCluster", () => {
   it("cordons and uncordons a node", async () => {
@@ -69,15 +88,19 @@ describe("KubeNodeOperator against a vCluster", () => {
     await expect(operator.cordon(credentials, "ghost")).rejects.toMatchObject({ code: "NOT_FOUND", message: "Node ghost was not found." });
   });
 
-  it("drains: evicts plain pods, skips DaemonSet and mirror pods, reports pods a PDB protects", async () => {
+  it("drains: evicts managed pods, skips DaemonSet and mirror pods, reports pods a PDB protects", async () => {
     const node = "worker-d";
     await readyNode(node);
     await runPod(node, "web");
-    await runPod(node, "agent-x7k2p", {
-      ownerReferences: [{ apiVersion: "apps/v1", kind: "DaemonSet", name: "agent", uid: randomUUID(), controller: true }],
-    });
-    await runPod(node, `kube-proxy-${node}`, { annotations: { "kubernetes.io/config.mirror": "abc123", "kubernetes.io/config.source": "file" } });
-    await runPod(node, "db-0", { labels: { app: "db" } });
+    // A DaemonSet pod and a static pod, both with emptyDir data: skipped, so they refuse nothing (--ignore-daemonsets).
+    await runPod(
+      node,
+      "agent-x7k2p",
+      { ownerReferences: [{ apiVersion: "apps/v1", kind: "DaemonSet", name: "agent", uid: randomUUID(), controller: true }] },
+      emptyDir,
+    );
+    await runPod(node, `kube-proxy-${node}`, { annotations: { "kubernetes.io/config.mirror": "abc123", "kubernetes.io/config.source": "file" } }, emptyDir);
+    await runPod(node, "db-0", { labels: { app: "db" }, ...managed() });
     const policy = vc.kubeConfig().makeApiClient(PolicyV1Api);
     const pdb = await policy.createNamespacedPodDisruptionBudget({
       namespace: NS,
@@ -98,7 +121,7 @@ describe("KubeNodeOperator against a vCluster", () => {
 
     const stopKubelet = playKubeletDeletions(core, node);
     const started = Date.now();
-    const report = await operator.drain({ credentials, node, timeoutMs: 2_000 }).finally(stopKubelet);
+    const report = await drained({ credentials, node, timeoutMs: 2_000, options: noConsent }).finally(stopKubelet);
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
     expect(report.node).toBe(node);
@@ -123,7 +146,7 @@ describe("KubeNodeOperator against a vCluster", () => {
     await runPod(node, "api-1");
     await runPod(node, "api-2");
     const stopKubelet = playKubeletDeletions(core, node);
-    const report = await operator.drain({ credentials, node, timeoutMs: 10_000 }).finally(stopKubelet);
+    const report = await drained({ credentials, node, timeoutMs: 10_000, options: noConsent }).finally(stopKubelet);
     expect(report.completed).toBe(true);
     expect(report.pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["api-1:evicted", "api-2:evicted"]);
   });
@@ -132,7 +155,7 @@ describe("KubeNodeOperator against a vCluster", () => {
     const node = "worker-g";
     await readyNode(node);
     await runPod(node, "stuck");
-    const report = await operator.drain({ credentials, node, timeoutMs: 1_000 });
+    const report = await drained({ credentials, node, timeoutMs: 1_000, options: noConsent });
     expect(report.pods).toEqual([{ namespace: NS, name: "stuck", outcome: "failed", message: expect.stringMatching(/still terminating/) }]);
     expect((await core.readNamespacedPod({ name: "stuck", namespace: NS })).metadata?.deletionTimestamp).toBeDefined();
   });
@@ -140,13 +163,80 @@ describe("KubeNodeOperator against a vCluster", () => {
   it("stops retrying when the drain is cancelled", async () => {
     const node = "worker-h";
     await readyNode(node);
-    await runPod(node, "db-1", { labels: { app: "db" } });
+    await runPod(node, "db-1", { labels: { app: "db" }, ...managed() });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
-    const report = await operator.drain({ credentials, node, timeoutMs: 30_000, signal: controller.signal });
+    const report = await drained({ credentials, node, timeoutMs: 30_000, options: noConsent, signal: controller.signal });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(report.pods).toEqual([{ namespace: NS, name: "db-1", outcome: "failed", message: expect.stringMatching(/cancelled/) }]);
+  });
+
+  it("refuses an unmanaged Pod and a Pod with emptyDir data without force / delete_emptydir_data, changing nothing", async () => {
+    const node = "worker-j";
+    await readyNode(node);
+    await runPod(node, "bare", {});
+    await runPod(node, "cache", managed(), emptyDir);
+    await runPod(node, "api", managed());
+    await runPod(node, "agent-j", { ownerReferences: [{ apiVersion: "apps/v1", kind: "DaemonSet", name: "agent", uid: randomUUID(), controller: true }] });
+    const stopKubelet = playKubeletDeletions(core, node);
+    try {
+      const outcome = await operator.drain({ credentials, node, timeoutMs: 5_000, options: noConsent });
+      expect(outcome).toEqual({ refused: { node, unmanaged: [`${NS}/bare`], withEmptyDir: [`${NS}/cache`] } });
+      // Consent to one of the two is not enough either.
+      expect(await operator.drain({ credentials, node, timeoutMs: 5_000, options: { force: true, deleteEmptyDirData: false } })).toEqual({
+        refused: { node, unmanaged: [], withEmptyDir: [`${NS}/cache`] },
+      });
+      expect(await operator.drain({ credentials, node, timeoutMs: 5_000, options: { force: false, deleteEmptyDirData: true } })).toEqual({
+        refused: { node, unmanaged: [`${NS}/bare`], withEmptyDir: [] },
+      });
+      // Not cordoned, nothing evicted (kubectl itself would have cordoned first).
+      expect((await core.readNode({ name: node })).spec?.unschedulable).not.toBe(true);
+      for (const name of ["bare", "cache", "api", "agent-j"]) {
+        expect(await podExists(name), name).toBe(true);
+        expect((await core.readNamespacedPod({ name, namespace: NS })).metadata?.deletionTimestamp, name).toBeUndefined();
+      }
+    } finally {
+      await stopKubelet();
+    }
+  });
+
+  it("with force evicts the unmanaged Pod, with delete_emptydir_data the Pod with emptyDir; DaemonSet Pods stay", async () => {
+    const node = "worker-k";
+    await readyNode(node);
+    await runPod(node, "bare-k", {});
+    await runPod(node, "agent-k", { ownerReferences: [{ apiVersion: "apps/v1", kind: "DaemonSet", name: "agent", uid: randomUUID(), controller: true }] });
+    const stopKubelet = playKubeletDeletions(core, node);
+    try {
+      const forced = await drained({ credentials, node, timeoutMs: 10_000, options: { force: true, deleteEmptyDirData: false } });
+      expect(forced).toMatchObject({ node, completed: true });
+      expect(forced.pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["agent-k:skipped_daemonset", "bare-k:evicted"]);
+      expect(await podExists("bare-k")).toBe(false);
+      expect(await podExists("agent-k")).toBe(true);
+      expect((await core.readNode({ name: node })).spec?.unschedulable).toBe(true);
+
+      await operator.uncordon(credentials, node);
+      await runPod(node, "cache-k", managed(), emptyDir);
+      const withData = await drained({ credentials, node, timeoutMs: 10_000, options: { force: false, deleteEmptyDirData: true } });
+      expect(withData.pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["agent-k:skipped_daemonset", "cache-k:evicted"]);
+      expect(await podExists("cache-k")).toBe(false);
+      expect(await podExists("agent-k")).toBe(true);
+    } finally {
+      await stopKubelet();
+    }
+  });
+
+  it("never refuses finished Pods: a Succeeded Pod without a controller and with emptyDir is removed", async () => {
+    const node = "worker-l";
+    await readyNode(node);
+    await core.createNamespacedPod({
+      namespace: NS,
+      body: { metadata: { name: "job-done" }, spec: { nodeName: node, restartPolicy: "Never", containers: [{ name: "app", image: "registry.invalid/app:1" }], ...emptyDir } },
+    });
+    await core.patchNamespacedPodStatus({ name: "job-done", namespace: NS, body: { status: { phase: "Succeeded" } } }, mergePatch);
+    const stopKubelet = playKubeletDeletions(core, node);
+    const report = await drained({ credentials, node, timeoutMs: 10_000, options: noConsent }).finally(stopKubelet);
+    expect(report.pods.map((p) => `${p.name}:${p.outcome}`)).toEqual(["job-done:evicted"]);
   });
 
   it("deletes a node, and treats an already deleted node as done", async () => {

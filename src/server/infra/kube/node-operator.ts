@@ -1,8 +1,9 @@
 import { CoreV1Api, PatchStrategy, setHeaderOptions, type V1Pod } from "@kubernetes/client-node";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { notFound } from "@/server/domain/errors";
-import { drainSkipReason, type DrainPodReport, type DrainReport } from "@/server/domain/nodes/drain-report";
-import type { DrainRequest, NodeOperator } from "@/server/services/nodes/ports";
+import { drainRefusal, type DrainPreflightPod } from "@/server/domain/nodes/drain-preflight";
+import { drainSkipReason, type DrainPodReport } from "@/server/domain/nodes/drain-report";
+import type { DrainOutcome, DrainRequest, NodeOperator } from "@/server/services/nodes/ports";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { clusterApiError } from "./cluster-api-error";
 import { callOptions, KubeApiError, kubeStatusOf, pause } from "./kube-calls";
@@ -18,6 +19,15 @@ export interface KubeNodeOperatorOptions {
 
 // 429 is also the API server's own throttling; only a budget's refusal names it.
 const isDisruptionBudgetRefusal = (failure: KubeApiError) => /DisruptionBudget|disruption budget/i.test(failure.explanation);
+
+const preflightFacts = (pod: V1Pod): DrainPreflightPod => ({
+  namespace: pod.metadata?.namespace ?? "",
+  name: pod.metadata?.name ?? "",
+  annotations: pod.metadata?.annotations,
+  ownerReferences: pod.metadata?.ownerReferences,
+  phase: pod.status?.phase,
+  volumes: pod.spec?.volumes,
+});
 
 const report = (pod: V1Pod, outcome: DrainPodReport["outcome"], message: string): DrainPodReport => ({
   namespace: pod.metadata?.namespace ?? "",
@@ -57,24 +67,52 @@ export class KubeNodeOperator implements NodeOperator {
   }
 
   /**
-   * kubectl-drain semantics: cordon, then evict every pod bound to the node
-   * through the Eviction API so PodDisruptionBudgets are honoured (a 429 is a
-   * budget saying "not now": retried until the deadline), then wait for each
-   * evicted pod to disappear. Pods are handled concurrently, like kubectl does.
+   * kubectl-drain semantics: refuse when the node holds Pods the options do not
+   * allow to go (drainRefusal: unmanaged, emptyDir); else cordon, then evict
+   * every pod bound to the node through the Eviction API so PodDisruptionBudgets
+   * are honoured (a 429 is a budget saying "not now": retried until the
+   * deadline), then wait for each evicted pod to disappear. Pods are handled
+   * concurrently, like kubectl does.
+   *
+   * Unlike `kubectl drain`, which cordons first and leaves the node cordoned when
+   * it then refuses, a refusal here changes nothing: the caller is asked to
+   * decide, and a half-done operation would be left behind otherwise.
    */
-  async drain({ credentials, node, timeoutMs, signal }: DrainRequest): Promise<DrainReport> {
+  async drain({ credentials, node, timeoutMs, options, signal }: DrainRequest): Promise<DrainOutcome> {
     const deadline = Date.now() + timeoutMs;
-    await this.cordon(credentials, node);
     const core = kubeConfigFromCredentials(credentials).makeApiClient(CoreV1Api);
-    let pods: V1Pod[];
-    try {
-      pods = (await core.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${node}` }, this.call(signal))).items;
-    } catch (err) {
-      throw clusterApiError(`list the pods on node ${node}`, credentials.server, err);
+    const early = drainRefusal(node, (await this.podsOn(core, credentials, node, signal)).map(preflightFacts), options);
+    if (early) return { refused: early };
+
+    const wasCordoned = await this.isUnschedulable(core, credentials, node);
+    await this.cordon(credentials, node);
+    // A Pod scheduled between the check and the cordon is checked too; refusing then undoes the cordon.
+    const pods = await this.podsOn(core, credentials, node, signal);
+    const late = drainRefusal(node, pods.map(preflightFacts), options);
+    if (late) {
+      if (!wasCordoned) await this.uncordon(credentials, node);
+      return { refused: late };
     }
     const results = await Promise.all(pods.map((pod) => this.drainPod(core, pod, deadline, signal)));
     results.sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
-    return { node, completed: results.every((r) => r.outcome !== "failed" && r.outcome !== "blocked_by_pdb"), pods: results };
+    return { report: { node, completed: results.every((r) => r.outcome !== "failed" && r.outcome !== "blocked_by_pdb"), pods: results } };
+  }
+
+  private async podsOn(core: CoreV1Api, credentials: ClusterCredentials, node: string, signal?: AbortSignal): Promise<V1Pod[]> {
+    try {
+      return (await core.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${node}` }, this.call(signal))).items;
+    } catch (err) {
+      throw clusterApiError(`list the pods on node ${node}`, credentials.server, err);
+    }
+  }
+
+  private async isUnschedulable(core: CoreV1Api, credentials: ClusterCredentials, node: string): Promise<boolean> {
+    try {
+      return (await core.readNode({ name: node }, this.call())).spec?.unschedulable === true;
+    } catch (err) {
+      if (kubeStatusOf(err) === 404) throw notFound(`Node ${node}`);
+      throw clusterApiError(`read node ${node}`, credentials.server, err);
+    }
   }
 
   private async setUnschedulable(credentials: ClusterCredentials, node: string, unschedulable: boolean): Promise<void> {

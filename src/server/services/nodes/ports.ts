@@ -1,4 +1,5 @@
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { DrainOptions, DrainRefusal } from "@/server/domain/nodes/drain-preflight";
 import type { DrainReport } from "@/server/domain/nodes/drain-report";
 import type { NodeView } from "@/server/domain/nodes/node-view";
 
@@ -14,15 +15,23 @@ export interface DrainRequest {
   node: string;
   /** Overall budget for evictions (PDB retries included) and for evicted pods to go away. */
   timeoutMs: number;
+  /** kubectl drain's --force / --delete-emptydir-data; DaemonSet Pods are always left alone (--ignore-daemonsets). */
+  options: DrainOptions;
   signal?: AbortSignal;
 }
+
+/** Either the drain ran (per-pod report) or it was refused before anything changed. */
+export type DrainOutcome = { report: DrainReport } | { refused: DrainRefusal };
 
 /** The node operations of the console (运维操作): cordon, uncordon, drain, delete. */
 export interface NodeOperator {
   cordon(credentials: ClusterCredentials, node: string): Promise<void>;
   uncordon(credentials: ClusterCredentials, node: string): Promise<void>;
-  /** Cordons, then evicts; per-pod outcomes instead of a throw when some pods cannot leave. */
-  drain(request: DrainRequest): Promise<DrainReport>;
+  /**
+   * Refuses (changing nothing) when Pods the options do not allow are on the node;
+   * otherwise cordons, then evicts, with per-pod outcomes instead of a throw when some pods cannot leave.
+   */
+  drain(request: DrainRequest): Promise<DrainOutcome>;
   /** Removes the Node object; a node that is already gone counts as deleted. */
   delete(credentials: ClusterCredentials, node: string): Promise<void>;
 }

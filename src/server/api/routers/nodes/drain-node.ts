@@ -7,5 +7,12 @@ export const drainNode = protectedProcedure
   .input(drainNodeInput)
   .output(drainNodeOutput)
   .mutation(({ ctx, input, signal }) =>
-    drainNodeUseCase(ctx.deps.cluster, ctx.viewer, { clusterId: input.cluster_id, nodeName: input.node_name, timeoutSeconds: input.timeout_seconds, signal }, ctx.origin),
+    drainNodeUseCase(ctx.deps.cluster, ctx.viewer, {
+        clusterId: input.cluster_id,
+        nodeName: input.node_name,
+        timeoutSeconds: input.timeout_seconds,
+        force: input.force,
+        deleteEmptyDirData: input.delete_emptydir_data,
+        signal,
+      }, ctx.origin),
   );

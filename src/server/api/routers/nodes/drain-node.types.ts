@@ -12,7 +12,8 @@ export const drainNodeMeta = {
     path: "/nodes/{node_name}/drain",
     protect: true,
     tags: ["nodes"],
-    summary: "Cordon a node and evict its pods (PodDisruptionBudgets honoured); returns what happened to each pod",
+    summary:
+      "Cordon a node and evict its pods like `kubectl drain --ignore-daemonsets` (PodDisruptionBudgets honoured; DaemonSet and mirror pods stay). Unmanaged pods need force, pods with emptyDir volumes need delete_emptydir_data; otherwise 412 lists them and nothing changes. Returns what happened to each pod",
   },
 } satisfies OpenApiMeta;
 
@@ -25,6 +26,14 @@ export const drainNodeInput = z.object({
     .min(1, "timeout_seconds is at least 1.")
     .max(DRAIN_MAX_TIMEOUT_SECONDS, `timeout_seconds is at most ${DRAIN_MAX_TIMEOUT_SECONDS}.`)
     .default(DRAIN_DEFAULT_TIMEOUT_SECONDS),
+  force: z
+    .boolean()
+    .default(false)
+    .describe("Also evict pods no controller manages (kubectl drain --force); nothing recreates them."),
+  delete_emptydir_data: z
+    .boolean()
+    .default(false)
+    .describe("Also evict pods with emptyDir volumes, deleting that data (kubectl drain --delete-emptydir-data)."),
 });
 
 export const drainNodeOutput = drainReportSchema;
