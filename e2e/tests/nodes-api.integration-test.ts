@@ -203,6 +203,8 @@ describe("node operations", () => {
     expect(unknown.status).toBe(404);
     const tooLong = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 601 } });
     expect(tooLong.status).toBe(400);
+    const notBoolean = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, force: "yes" } });
+    expect(notBoolean.status).toBe(400);
   });
 });
 
