@@ -70,22 +70,25 @@ describe("HelmCli runs helm with the minimal environment", () => {
       HELM_CACHE_HOME: `${helmHome}/cache`,
       HELM_CONFIG_HOME: `${helmHome}/config`,
       HELM_DATA_HOME: `${helmHome}/data`,
-      HELM_KUBECONFIG: kubeconfigPath,
+      KUBECONFIG: kubeconfigPath,
       HELM_KUBETOKEN: "",
     });
   });
 
   it("a helm plugin sees PATH, proxy settings and helm's own variables, none of the platform's secrets", async () => {
-    const { stdout } = await new HelmCli({ bin: helmBin, helmHome, kubeconfigPath: path.join(dir, "kubeconfig") }).run(["envdump"]);
+    const kubeconfigPath = path.join(dir, "kubeconfig");
+    const { stdout } = await new HelmCli({ bin: helmBin, helmHome, kubeconfigPath }).run(["envdump"]);
     const seen = parseEnv(stdout);
-    for (const [name, value] of Object.entries(PLANTED).filter(([n]) => n !== "NO_PROXY")) {
+    for (const [name, value] of Object.entries(PLANTED).filter(([n]) => n !== "NO_PROXY")) expect(stdout, name).not.toContain(value);
+    for (const name of ["DATABASE_URL", "KUBEBYON_AUTH_SECRET", "NEXTAUTH_SECRET", "KUBEBYON_SMTP_PASSWORD", "KUBEBYON_RABBITMQ_URL", "KUBEBYON_GITHUB_CLIENT_SECRET"]) {
       expect(seen[name], name).toBeUndefined();
-      expect(stdout).not.toContain(value);
     }
+    // helm hands its plugins its own settings: the platform's kubeconfig, and an empty token of its own.
+    expect(seen).toMatchObject({ KUBECONFIG: kubeconfigPath, HELM_KUBETOKEN: "" });
     expect(seen).toMatchObject({ PATH: process.env.PATH, NO_PROXY: PLANTED.NO_PROXY, HELM_DATA_HOME: `${helmHome}/data` });
-    // Everything left is an allowed name or one helm itself sets for its plugins (HELM_*), plus the shell's own.
+    // Everything left is an allowed name or one helm itself sets for its plugins (HELM_*, KUBECONFIG), plus the shell's own.
     const unexpected = Object.keys(seen).filter(
-      (name) => !BASE_CHILD_ENV.includes(name) && !name.startsWith("HELM_") && !["HOME", "PWD", "SHLVL", "_"].includes(name),
+      (name) => !BASE_CHILD_ENV.includes(name) && !name.startsWith("HELM_") && !["HOME", "KUBECONFIG", "PWD", "SHLVL", "_"].includes(name),
     );
     expect(unexpected).toEqual([]);
   });
