@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { chmod, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -85,6 +86,32 @@ describe("KubectlCliRunner against a real kube-apiserver", () => {
     await expect(
       runner.run({ credentials: creds, argv: ["get", "--raw", "/api/v1/namespaces"], ...limits }),
     ).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/--raw/) });
+  });
+
+  it("refuses -o custom-columns-file, which the real kubectl would read from the server's disk", async () => {
+    const file = path.join(tmpRoot, "..", `columns-${process.pid}.txt`);
+    await writeFile(file, "FROM_THE_SERVER_DISK\n.metadata.name\n");
+    try {
+      // What kubectl itself does with it: the file's first line becomes the header.
+      const direct = await new Promise<string>((resolve, reject) =>
+        execFile(cluster.tools.kubectl, ["--kubeconfig", cluster.kubeconfigPath, "get", "ns", "default", "-o", `custom-columns-file=${file}`], (err, stdout) =>
+          err ? reject(err) : resolve(stdout),
+        ),
+      );
+      expect(direct).toMatch(/^FROM_THE_SERVER_DISK\s*\ndefault/);
+      for (const argv of [
+        ["get", "ns", "-o", `custom-columns-file=${file}`],
+        ["get", "ns", `--output=custom-columns-file=${file}`],
+        ["get", "ns", "-o", "custom-columns-file", "--template", file],
+      ]) {
+        await expect(runner.run({ credentials: creds, argv, ...limits }), argv.join(" ")).rejects.toMatchObject({
+          code: "FORBIDDEN",
+          message: expect.stringMatching(/^-o\/--output custom-columns-file reads a file/),
+        });
+      }
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 
   it("kills kubectl when the server never answers, and reports the timeout", async () => {
