@@ -203,8 +203,12 @@ describe("node operations", () => {
     expect(unknown.status).toBe(404);
     const tooLong = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, timeout_seconds: 601 } });
     expect(tooLong.status).toBe(400);
-    const notBoolean = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, force: "yes" } });
-    expect(notBoolean.status).toBe(400);
+    // The REST adapter coerces plain z.boolean() fields, and Boolean("false") is true: these must be refused instead.
+    for (const body of [{ force: "false" }, { force: "yes" }, { delete_emptydir_data: "false" }, { force: 1 }]) {
+      const notBoolean = await call("POST", "/nodes/worker-1/drain", { cookie: alice.cookie, body: { cluster_id: clusterId, ...body } });
+      expect(notBoolean.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(notBoolean.body), JSON.stringify(body)).toMatch(/must be true or false/);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { strictBoolean } from "@/server/api/strict-boolean";
 import { drainReportSchema } from "@/server/domain/nodes/drain-report";
 import { nodeClusterId, nodeNameParam } from "./node-params";
 
@@ -26,12 +27,10 @@ export const drainNodeInput = z.object({
     .min(1, "timeout_seconds is at least 1.")
     .max(DRAIN_MAX_TIMEOUT_SECONDS, `timeout_seconds is at most ${DRAIN_MAX_TIMEOUT_SECONDS}.`)
     .default(DRAIN_DEFAULT_TIMEOUT_SECONDS),
-  force: z
-    .boolean()
+  force: strictBoolean("force must be true or false (a JSON boolean).")
     .default(false)
     .describe("Also evict pods no controller manages (kubectl drain --force); nothing recreates them."),
-  delete_emptydir_data: z
-    .boolean()
+  delete_emptydir_data: strictBoolean("delete_emptydir_data must be true or false (a JSON boolean).")
     .default(false)
     .describe("Also evict pods with emptyDir volumes, deleting that data (kubectl drain --delete-emptydir-data)."),
 });
