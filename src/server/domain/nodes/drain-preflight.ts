@@ -60,7 +60,7 @@ const count = (n: number) => (n === 1 ? "1 Pod" : `${n} Pods`);
 
 /** The refusal as the API answers it: which Pods, why, and which field would allow the drain. */
 export function describeDrainRefusal(refusal: DrainRefusal): string {
-  const parts = [`Drain of node ${refusal.node} was refused and nothing was changed (the node was not cordoned, no Pod was evicted).`];
+  const parts = [`Drain of node ${refusal.node} was refused and nothing was changed (no Pod was evicted; the drain did not cordon the node).`];
   if (refusal.unmanaged.length > 0) {
     parts.push(
       `${count(refusal.unmanaged.length)} not managed by a controller (ReplicaSet, StatefulSet, Job, …) would be deleted for good, nothing recreates them: ${listed(refusal.unmanaged)}. Set "force" (kubectl drain --force) to evict them anyway.`,
