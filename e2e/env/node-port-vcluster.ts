@@ -1,6 +1,5 @@
 import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import type { KubeCluster, VirtualCluster } from "./kube-cluster";
-import { forwardNodePort, type NodePortForwarder } from "./node-port-forwarder";
 import { waitFor } from "./wait-for";
 
 export interface NodePortVcluster {
@@ -11,12 +10,12 @@ export interface NodePortVcluster {
 
 /**
  * The test plays vCluster coming up for a cluster whose create job has
- * installed the release (NodePort Service): 127.0.0.1:<nodePort> is forwarded
- * to a new stand-in apiserver, which then exports Secret vc-<name>. The
- * forwarder listens before the apiserver exists and holds early connections,
- * so the job's first probe through the NodePort cannot race the set-up.
- * The platform reaches it on its production path (control_plane_host
- * 127.0.0.1, nodeport mode) with no test-only override.
+ * installed the release (NodePort Service): once the Service exists, a new
+ * stand-in apiserver starts with a certificate for what the Service shows
+ * (its ClusterIP among vCluster's names), the kube-proxy stand-in forwards
+ * <ClusterIP>:443 and 127.0.0.1:<nodePort> to it, and only then it exports
+ * Secret vc-<name> — so the job's first probe cannot race the set-up. The
+ * platform reaches it on its production routes with no test-only override.
  */
 export async function playVclusterOnNodePort(opts: {
   kube: KubeCluster;
@@ -35,21 +34,6 @@ export async function playVclusterOnNodePort(opts: {
     }
   };
   const nodePort = (await waitFor(`NodePort Service ${opts.namespace}/${opts.vclusterName}`, readNodePort, (p) => p !== undefined, opts.timeoutMs))!;
-  let forwarder: NodePortForwarder | undefined = await forwardNodePort(nodePort);
-  try {
-    const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace });
-    forwarder.setTarget(vc.server);
-    return {
-      vc,
-      nodePort,
-      close: async () => {
-        await forwarder?.close();
-        forwarder = undefined;
-        await vc.stop();
-      },
-    };
-  } catch (err) {
-    await forwarder.close();
-    throw err;
-  }
+  const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace });
+  return { vc, nodePort, close: () => vc.stop() };
 }

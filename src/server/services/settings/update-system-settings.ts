@@ -21,6 +21,7 @@ function storedValues(s: SystemSettings): Record<Key, Prisma.InputJsonValue | nu
     [SYSTEM_SETTING_KEYS.managedWorkloadIngressDns]: dnsToJson(s.managedWorkloadIngressDns),
     [SYSTEM_SETTING_KEYS.oauthClients]: oauthToJson(s.oauth),
     [SYSTEM_SETTING_KEYS.smtp]: smtpToJson(s.smtp),
+    [SYSTEM_SETTING_KEYS.nodePortHostAddress]: s.nodePortHostAddress,
   };
   return values;
 }
