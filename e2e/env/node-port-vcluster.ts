@@ -1,4 +1,4 @@
-import { ApiException, CoreV1Api } from "@kubernetes/client-node";
+import { ApiException, CoreV1Api, type V1Service } from "@kubernetes/client-node";
 import type { KubeCluster, VirtualCluster } from "./kube-cluster";
 import { waitFor } from "./wait-for";
 
@@ -17,23 +17,34 @@ export interface NodePortVcluster {
  * Secret vc-<name> — so the job's first probe cannot race the set-up. The
  * platform reaches it on its production routes with no test-only override.
  */
-export async function playVclusterOnNodePort(opts: {
+export async function playVclusterOnNodePort(opts: PlayOptions): Promise<NodePortVcluster> {
+  const played = await playVclusterBehindService({ ...opts, until: (service) => service.spec?.ports?.[0]?.nodePort !== undefined });
+  return { ...played, nodePort: played.service.spec?.ports?.[0]?.nodePort ?? 0 };
+}
+
+interface PlayOptions {
   kube: KubeCluster;
   vclusterName: string;
   namespace: string;
   timeoutMs?: number;
-}): Promise<NodePortVcluster> {
+  controlPlaneNodeName?: string;
+}
+
+/** The same for any Service type (public access off: a ClusterIP Service), once `until` holds for the Service. */
+export async function playVclusterBehindService(
+  opts: PlayOptions & { until?: (service: V1Service) => boolean },
+): Promise<{ vc: VirtualCluster; service: V1Service; close(): Promise<void> }> {
   const core = opts.kube.kubeConfig().makeApiClient(CoreV1Api);
-  const readNodePort = async () => {
+  const readService = async () => {
     try {
-      const service = await core.readNamespacedService({ name: opts.vclusterName, namespace: opts.namespace });
-      return service.spec?.ports?.[0]?.nodePort;
+      return await core.readNamespacedService({ name: opts.vclusterName, namespace: opts.namespace });
     } catch (err) {
       if (err instanceof ApiException && err.code === 404) return undefined;
       throw err;
     }
   };
-  const nodePort = (await waitFor(`NodePort Service ${opts.namespace}/${opts.vclusterName}`, readNodePort, (p) => p !== undefined, opts.timeoutMs))!;
-  const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace });
-  return { vc, nodePort, close: () => vc.stop() };
+  const until = opts.until ?? (() => true);
+  const service = (await waitFor(`Service ${opts.namespace}/${opts.vclusterName}`, readService, (s) => s !== undefined && until(s), opts.timeoutMs))!;
+  const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace, controlPlaneNodeName: opts.controlPlaneNodeName });
+  return { vc, service, close: () => vc.stop() };
 }
