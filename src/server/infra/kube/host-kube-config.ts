@@ -50,7 +50,7 @@ export function loadHostKubeConfig(opts: { kubeconfigPath: string | undefined; s
  * loadFromCluster relies on (KUBERNETES_SERVICE_HOST/PORT and the pod's service
  * account), and no KUBEBYON_KUBECONFIG_PATH pointing elsewhere.
  */
-export function runsInHostCluster(opts: { kubeconfigPath: string | undefined; env?: NodeJS.ProcessEnv; serviceAccountTokenPath?: string }): boolean {
+export function runsInHostCluster(opts: { kubeconfigPath: string | undefined; env?: Record<string, string | undefined>; serviceAccountTokenPath?: string }): boolean {
   const env = opts.env ?? process.env;
   if (opts.kubeconfigPath) return false;
   return Boolean(env.KUBERNETES_SERVICE_HOST && env.KUBERNETES_SERVICE_PORT) && existsSync(opts.serviceAccountTokenPath ?? SERVICE_ACCOUNT_TOKEN);
