@@ -216,6 +216,15 @@ describe("resolve", () => {
     expect(serverOf(byHost.userKubeconfigYaml ?? "")).toEqual(["https://k8s.example.com:443"]);
   });
 
+  it("refuses the cluster-ip route for a Service without a ClusterIP, naming the fix", async () => {
+    const exported = await core.readNamespacedSecret({ name: `vc-${NAME}`, namespace: NAMESPACE });
+    await core.createNamespacedSecret({ namespace: NAMESPACE, body: { metadata: { name: "vc-headless" }, data: exported.data } });
+    await core.createNamespacedService({ namespace: NAMESPACE, body: { metadata: { name: "headless" }, spec: { clusterIP: "None", ports: [{ name: "https", port: 443, targetPort: 8443 }] } } });
+    const err = await resolver.resolve({ namespace: NAMESPACE, vclusterName: "headless", mode: "off", controlPlaneHost: null }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toMatch(/Service team-a\/headless has no ClusterIP \(clusterIP: None\).*KUBEBYON_VCLUSTER_ROUTE=service/);
+  });
+
   it("says the control plane is not ready when Secret vc-<name> is missing", async () => {
     const err = await resolver
       .resolve({ namespace: NAMESPACE, vclusterName: "absent", mode: "nodeport", controlPlaneHost: "203.0.113.10" })
