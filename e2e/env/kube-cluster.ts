@@ -48,7 +48,7 @@ export interface VirtualCluster extends ApiServerAccess {
   tls: { caPem: string; readonly serving: { certPem: string; keyPem: string } };
   /** The names the current serving certificate covers (vCluster's rules, kube/vcluster-serving-sans.ts). */
   sans(): string[];
-  /** Re-reads the host now and waits until the apiserver serves the certificate for the resulting names. */
+  /** Re-reads the host now (kube-proxy stand-in included) and waits until the apiserver serves the certificate for the resulting names. */
   syncSans(): Promise<string[]>;
   /** Where the kube-proxy stand-in sends this vCluster's Service traffic (default: this apiserver). */
   routeServiceTo(target: string): Promise<void>;
@@ -231,6 +231,8 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
         vcTeardown.add(async () => follower.stop());
         const apiserverPort = Number(new URL(control.apiserver.server).port);
         const syncSans = async () => {
+          // kube-proxy follows the same host change (e.g. a new NodePort): no test should race its poll.
+          await proxy.syncNow();
           await follower.syncNow();
           const want = [...follower.current()].sort().join(",");
           await waitUntil(`vCluster ${vcOpts.name} serving its re-issued certificate`, async () => {
