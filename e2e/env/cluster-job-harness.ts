@@ -18,7 +18,6 @@ import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeu
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
-import { withPlatformServerOverride } from "./platform-server-override";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { STAND_IN_CHART } from "./stand-in-chart";
@@ -41,8 +40,9 @@ export interface ClusterJobHarness {
  * a real kube-apiserver (+ controller manager for namespace deletion), the
  * real helm binary with the stand-in chart (same value paths as vcluster),
  * a fresh database, and the in-process executor running the production
- * handler registry. Nothing listens on NodePorts/LB addresses here, so the
- * platform talks to each stand-in vCluster apiserver directly (keyed by namespace).
+ * handler registry. The platform reaches each stand-in vCluster on its
+ * production route (cluster-ip: the Service's loopback ClusterIP, forwarded by
+ * the kube-proxy stand-in), TLS verified against the stand-in's certificate.
  */
 export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown }): Promise<ClusterJobHarness> {
   const log = createLogger({ level: "error" });
@@ -50,7 +50,6 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
   let testDb: TestDatabase | undefined;
   let executor: JobRunner | undefined;
   const helmHome = await mkdtemp(path.join(os.tmpdir(), "kubebyon-helm-"));
-  const virtualClusters = new Map<string, VirtualCluster>();
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
@@ -67,7 +66,8 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
       platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" },
       pollIntervalMs: 100,
     }),
-    resolver: withPlatformServerOverride(new VclusterKubeconfigResolver({ kubeConfig }), (input) => virtualClusters.get(input.namespace)?.server),
+    // Outside the host cluster, as production decides for "auto": the ClusterIP, which the kube-proxy stand-in serves.
+    resolver: new VclusterKubeconfigResolver({ kubeConfig, route: "cluster-ip" }),
     nodeReader: new KubeNodeReader(),
     nodeOperator: new KubeNodeOperator(),
     kubectl: { runner: new KubectlCliRunner({ kubectlBin: kube.tools.kubectl }), timeoutMs: 20_000, maxOutputBytes: 1_048_576 },
@@ -93,9 +93,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     runtime,
     playVcluster: async (clusterId) => {
       const row = await db.cluster.findUniqueOrThrow({ where: { id: clusterId } });
-      const vc = await kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace });
-      virtualClusters.set(row.namespace, vc);
-      return vc;
+      return kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace });
     },
     waitFor,
     close: async () => {

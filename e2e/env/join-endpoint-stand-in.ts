@@ -1,5 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import https from "node:https";
+import type { TLSSocket } from "node:tls";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -29,8 +31,20 @@ const TOKEN_PATTERN = /^([a-z0-9]{6})\.[a-z0-9]{16}$/;
 export async function startJoinEndpointStandIn(opts: {
   server: string;
   caPem: string;
-  /** Serve with this certificate (e.g. the vCluster apiserver's own, as the real /node/join does); default: a fresh self-signed one. */
-  serving?: { certPem: string; keyPem: string };
+  /**
+   * Serve with this certificate (e.g. the vCluster apiserver's own, as the real
+   * /node/join does; a function is read at every connection, so a re-issued
+   * certificate is served at once); default: a fresh self-signed one.
+   */
+  serving?: { certPem: string; keyPem: string } | (() => { certPem: string; keyPem: string });
+  /**
+   * Also answer everything else as the vCluster's API, on the same port like
+   * vCluster's proxy: requests are relayed to `server`; a client certificate
+   * signed by the cluster CA is accepted and the relay uses this identity
+   * (the stand-in's only client certificate is the admin one vc-<name> holds),
+   * bearer tokens pass through unchanged.
+   */
+  api?: { clientCertPem: string; clientKeyPem: string };
 }): Promise<JoinEndpointStandIn> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-join-stand-in-"));
   let answered = 0;
@@ -48,9 +62,15 @@ export async function startJoinEndpointStandIn(opts: {
       }
     };
 
-    const serving = opts.serving ?? pki.serving;
-    const server = https.createServer({ cert: serving.certPem, key: serving.keyPem }, (req, res) => {
+    const servingNow = () => (typeof opts.serving === "function" ? opts.serving() : (opts.serving ?? pki.serving));
+    let served = servingNow();
+    const clientAuth = opts.api ? { requestCert: true, rejectUnauthorized: false, ca: opts.caPem } : {};
+    const server = https.createServer({ cert: served.certPem, key: served.keyPem, ...clientAuth }, (req, res) => {
       const url = new URL(req.url ?? "/", "https://stand-in");
+      if (url.pathname !== "/node/join" && opts.api) {
+        relayToApiserver(req, res, opts.server, opts.caPem, opts.api);
+        return;
+      }
       if (req.method !== "GET" || url.pathname !== "/node/join") {
         res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
         return;
@@ -68,6 +88,14 @@ export async function startJoinEndpointStandIn(opts: {
         },
         (err: unknown) => res.writeHead(502, { "content-type": "text/plain" }).end(`token review failed: ${String(err)}\n`),
       );
+    });
+    // The TCP connection comes before the handshake: switch to a re-issued certificate here.
+    server.on("connection", () => {
+      const now = servingNow();
+      if (now.certPem !== served.certPem) {
+        served = now;
+        server.setSecureContext({ cert: now.certPem, key: now.keyPem, ...clientAuth });
+      }
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -95,4 +123,28 @@ export async function startJoinEndpointStandIn(opts: {
     await rm(dir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** One API request relayed to the apiserver, streamed both ways (watches included). */
+function relayToApiserver(req: IncomingMessage, res: ServerResponse, apiserver: string, caPem: string, identity: { clientCertPem: string; clientKeyPem: string }): void {
+  const authorizedClient = (req.socket as TLSSocket).authorized;
+  const target = new URL(req.url ?? "/", apiserver);
+  const headers = { ...req.headers, host: target.host };
+  const upstream = https.request(target, {
+    method: req.method,
+    headers,
+    agent: false,
+    ca: caPem,
+    ...(authorizedClient ? { cert: identity.clientCertPem, key: identity.clientKeyPem } : {}),
+  });
+  upstream.on("response", (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on("error", (err) => {
+    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+    res.end(`relay to the apiserver failed: ${err.message}\n`);
+  });
+  res.on("close", () => upstream.destroy());
+  req.pipe(upstream);
 }

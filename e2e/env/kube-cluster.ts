@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { KubeConfig } from "@kubernetes/client-node";
+import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { ensureKubeTools, type KubeTools } from "./kube-tools";
 import { forgetDirAtExit, removeDirAtExit, type ManagedProcess } from "./kube/managed-process";
 import { runHelm, type HelmResult } from "./kube/run-helm";
@@ -10,6 +10,9 @@ import { startApiserver, type ApiserverHandle } from "./kube/start-apiserver";
 import { startControllerManager } from "./kube/start-controller-manager";
 import { startEtcd, type EtcdHandle } from "./kube/start-etcd";
 import { writeVclusterSecret } from "./kube/start-virtual-cluster";
+import { followVclusterSans, hostStateReader, servedSans } from "./kube/vcluster-serving-sans";
+import { waitUntil } from "./kube/wait-until";
+import { startKubeProxyStandIn, type KubeProxyStandIn } from "./kube-proxy-stand-in";
 
 export { SERVICE_CLUSTER_IP_RANGE } from "./kube/start-apiserver";
 export { VCLUSTER_IN_POD_SERVER } from "./kube/start-virtual-cluster";
@@ -37,14 +40,35 @@ export interface VirtualCluster extends ApiServerAccess {
   namespace: string;
   /** Secret vc-<name> in the host namespace; its kubeconfig names https://localhost:8443. */
   secretName: string;
-  /** The apiserver's CA and serving certificate (SANs 127.0.0.1, localhost), e.g. to serve /node/join like vCluster does. */
-  tls: { caPem: string; serving: { certPem: string; keyPem: string } };
+  /**
+   * The apiserver's CA and its serving certificate as of now (`serving` is read
+   * each time: it is re-issued when the host's state changes), e.g. to serve
+   * /node/join like vCluster does.
+   */
+  tls: { caPem: string; readonly serving: { certPem: string; keyPem: string } };
+  /** The names the current serving certificate covers (vCluster's rules, kube/vcluster-serving-sans.ts). */
+  sans(): string[];
+  /** Re-reads the host now (kube-proxy stand-in included) and waits until the apiserver serves the certificate for the resulting names. */
+  syncSans(): Promise<string[]>;
+  /** Where the kube-proxy stand-in sends this vCluster's Service traffic (default: this apiserver). */
+  routeServiceTo(target: string): Promise<void>;
 }
 
 export interface StartVirtualClusterOptions {
   name: string;
   namespace: string;
   controllerManager?: boolean;
+  /** The host Node "running the control-plane Pod" (its addresses are SANs for a NodePort Service); default the first Node by name. */
+  controlPlaneNodeName?: string;
+}
+
+export interface TestNode {
+  name: string;
+  /** Loopback, e.g. 127.0.10.1: tests only send traffic to loopback. */
+  internalIP: string;
+  externalIP?: string;
+  /** Default true. */
+  ready?: boolean;
 }
 
 export interface KubeCluster extends ApiServerAccess {
@@ -56,11 +80,21 @@ export interface KubeCluster extends ApiServerAccess {
    * whose kubeconfig is written into the host as Secret vc-<name> in `namespace`.
    */
   startVirtualCluster(opts: StartVirtualClusterOptions): Promise<VirtualCluster>;
+  /** Creates a host Node with these addresses and posts its Ready condition (as a kubelet would). */
+  addNode(node: TestNode): Promise<void>;
+  /** kube-proxy on this machine for Services with a stand-in backend (ClusterIP, LB ingress IPs, NodePorts). */
+  proxy: KubeProxyStandIn;
 }
 
 export interface StartKubeClusterOptions {
   /** Also run kube-controller-manager (namespace deletion, GC, token cleanup). Default false. */
   controllerManager?: boolean;
+}
+
+function hostKubeConfig(yaml: string): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromString(yaml);
+  return kc;
 }
 
 const NAME_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -104,6 +138,7 @@ async function startControlPlane(opts: {
   controllerManager: boolean;
   teardown: Teardown;
   started: number;
+  servingSans?: readonly string[];
 }): Promise<{ apiserver: ApiserverHandle; startupMs: number }> {
   const apiserver = await startApiserver({
     name: opts.name,
@@ -113,6 +148,7 @@ async function startControlPlane(opts: {
     dir: opts.dir,
     dirOnParentDeath: opts.dirOnParentDeath,
     dependsOn: [opts.etcd.process],
+    servingSans: opts.servingSans,
   });
   opts.teardown.add(() => apiserver.process.stop());
   if (opts.controllerManager) {
@@ -160,6 +196,8 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
       teardown,
       started,
     });
+    const proxy = startKubeProxyStandIn({ host: hostKubeConfig(apiserver.kubeconfigYaml) });
+    teardown.add(() => proxy.stop());
     teardown.add(async () => {
       for (const vc of virtualClusters) await vc.stop();
     });
@@ -173,6 +211,9 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
       }
       const vcTeardown = new Teardown();
       try {
+        // Like vCluster at start: the certificate covers what the host shows now, and follows it.
+        const reader = hostStateReader({ host: host.kubeConfig(), release: vcOpts.name, namespace: vcOpts.namespace, controlPlaneNodeName: vcOpts.controlPlaneNodeName });
+        const initialSans = await reader.read();
         const control = await startControlPlane({
           tools,
           name: `vc-${vcOpts.name}`,
@@ -183,7 +224,27 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
           controllerManager: vcOpts.controllerManager ?? false,
           teardown: vcTeardown,
           started: Date.now(),
+          servingSans: initialSans,
         });
+        const { pki } = control.apiserver;
+        const follower = followVclusterSans({ reader, ca: pki.ca, serving: pki.serving, initialSans });
+        vcTeardown.add(async () => follower.stop());
+        const apiserverPort = Number(new URL(control.apiserver.server).port);
+        const syncSans = async () => {
+          // kube-proxy follows the same host change (e.g. a new NodePort): no test should race its poll.
+          await proxy.syncNow();
+          await follower.syncNow();
+          const want = [...follower.current()].sort().join(",");
+          await waitUntil(`vCluster ${vcOpts.name} serving its re-issued certificate`, async () => {
+            const served = (await servedSans("127.0.0.1", apiserverPort)).sort().join(",");
+            if (served !== want) throw new Error(`serves [${served}], expected [${want}]`);
+            return true;
+          }, { timeoutMs: 30_000, intervalMs: 100 });
+          return follower.current();
+        };
+        // The Service's addresses lead here before the kubeconfig Secret says the control plane is up.
+        await proxy.setBackend(vcOpts.namespace, vcOpts.name, control.apiserver.server);
+        vcTeardown.add(() => proxy.setBackend(vcOpts.namespace, vcOpts.name, undefined));
         const secret = await writeVclusterSecret({
           host: host.kubeConfig(),
           name: vcOpts.name,
@@ -199,9 +260,14 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
           namespace: vcOpts.namespace,
           secretName: secret.metadata?.name ?? `vc-${vcOpts.name}`,
           tls: {
-            caPem: control.apiserver.pki.ca.certPem,
-            serving: { certPem: control.apiserver.pki.serving.certPem, keyPem: control.apiserver.pki.serving.keyPem },
+            caPem: pki.ca.certPem,
+            get serving() {
+              return follower.serving();
+            },
           },
+          sans: () => follower.current(),
+          syncSans,
+          routeServiceTo: (target) => proxy.setBackend(vcOpts.namespace, vcOpts.name, target),
         };
         virtualClusters.add(vc);
         return vc;
@@ -211,7 +277,32 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
       }
     };
 
-    return { ...host, tools, dir: rootDir, startVirtualCluster };
+    const addNode = async (node: TestNode): Promise<void> => {
+      const core = host.kubeConfig().makeApiClient(CoreV1Api);
+      await core.createNode({ body: { metadata: { name: node.name, labels: { "kubernetes.io/hostname": node.name } } } });
+      const addresses = [
+        { type: "InternalIP", address: node.internalIP },
+        ...(node.externalIP ? [{ type: "ExternalIP", address: node.externalIP }] : []),
+        { type: "Hostname", address: node.name },
+      ];
+      const now = new Date().toISOString();
+      const ready = node.ready ?? true;
+      await core.patchNodeStatus(
+        {
+          name: node.name,
+          body: {
+            status: {
+              addresses,
+              conditions: [{ type: "Ready", status: ready ? "True" : "False", reason: ready ? "KubeletReady" : "KubeletNotReady", message: "posted by the test", lastHeartbeatTime: now, lastTransitionTime: now }],
+            },
+          },
+        },
+        setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+      );
+      await proxy.syncNow();
+    };
+
+    return { ...host, tools, dir: rootDir, startVirtualCluster, addNode, proxy };
   } catch (err) {
     await teardown.run();
     throw err;

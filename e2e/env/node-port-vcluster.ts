@@ -1,6 +1,5 @@
-import { ApiException, CoreV1Api } from "@kubernetes/client-node";
+import { ApiException, CoreV1Api, type V1Service } from "@kubernetes/client-node";
 import type { KubeCluster, VirtualCluster } from "./kube-cluster";
-import { forwardNodePort, type NodePortForwarder } from "./node-port-forwarder";
 import { waitFor } from "./wait-for";
 
 export interface NodePortVcluster {
@@ -11,45 +10,41 @@ export interface NodePortVcluster {
 
 /**
  * The test plays vCluster coming up for a cluster whose create job has
- * installed the release (NodePort Service): 127.0.0.1:<nodePort> is forwarded
- * to a new stand-in apiserver, which then exports Secret vc-<name>. The
- * forwarder listens before the apiserver exists and holds early connections,
- * so the job's first probe through the NodePort cannot race the set-up.
- * The platform reaches it on its production path (control_plane_host
- * 127.0.0.1, nodeport mode) with no test-only override.
+ * installed the release (NodePort Service): once the Service exists, a new
+ * stand-in apiserver starts with a certificate for what the Service shows
+ * (its ClusterIP among vCluster's names), the kube-proxy stand-in forwards
+ * <ClusterIP>:443 and 127.0.0.1:<nodePort> to it, and only then it exports
+ * Secret vc-<name> — so the job's first probe cannot race the set-up. The
+ * platform reaches it on its production routes with no test-only override.
  */
-export async function playVclusterOnNodePort(opts: {
+export async function playVclusterOnNodePort(opts: PlayOptions): Promise<NodePortVcluster> {
+  const played = await playVclusterBehindService({ ...opts, until: (service) => service.spec?.ports?.[0]?.nodePort !== undefined });
+  return { ...played, nodePort: played.service.spec?.ports?.[0]?.nodePort ?? 0 };
+}
+
+interface PlayOptions {
   kube: KubeCluster;
   vclusterName: string;
   namespace: string;
   timeoutMs?: number;
-}): Promise<NodePortVcluster> {
+  controlPlaneNodeName?: string;
+}
+
+/** The same for any Service type (public access off: a ClusterIP Service), once `until` holds for the Service. */
+export async function playVclusterBehindService(
+  opts: PlayOptions & { until?: (service: V1Service) => boolean },
+): Promise<{ vc: VirtualCluster; service: V1Service; close(): Promise<void> }> {
   const core = opts.kube.kubeConfig().makeApiClient(CoreV1Api);
-  const readNodePort = async () => {
+  const readService = async () => {
     try {
-      const service = await core.readNamespacedService({ name: opts.vclusterName, namespace: opts.namespace });
-      return service.spec?.ports?.[0]?.nodePort;
+      return await core.readNamespacedService({ name: opts.vclusterName, namespace: opts.namespace });
     } catch (err) {
       if (err instanceof ApiException && err.code === 404) return undefined;
       throw err;
     }
   };
-  const nodePort = (await waitFor(`NodePort Service ${opts.namespace}/${opts.vclusterName}`, readNodePort, (p) => p !== undefined, opts.timeoutMs))!;
-  let forwarder: NodePortForwarder | undefined = await forwardNodePort(nodePort);
-  try {
-    const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace });
-    forwarder.setTarget(vc.server);
-    return {
-      vc,
-      nodePort,
-      close: async () => {
-        await forwarder?.close();
-        forwarder = undefined;
-        await vc.stop();
-      },
-    };
-  } catch (err) {
-    await forwarder.close();
-    throw err;
-  }
+  const until = opts.until ?? (() => true);
+  const service = (await waitFor(`Service ${opts.namespace}/${opts.vclusterName}`, readService, (s) => s !== undefined && until(s), opts.timeoutMs))!;
+  const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace, controlPlaneNodeName: opts.controlPlaneNodeName });
+  return { vc, service, close: () => vc.stop() };
 }

@@ -1,3 +1,4 @@
+import { CoreV1Api, KubeConfig, VersionApi } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
@@ -29,21 +30,26 @@ afterAll(async () => {
 });
 
 describe("ready cluster fixture", () => {
-  it("is reached through https://<control_plane_host>:<nodePort> with TLS verified, without any override", async () => {
-    const resolver = new VclusterKubeconfigResolver({ kubeConfig: loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath }) });
+  it("is reached on the cluster-ip route and users at https://<control_plane_host>:<nodePort>, TLS verified, without any override", async () => {
+    const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
+    const resolver = new VclusterKubeconfigResolver({ kubeConfig, route: "cluster-ip" });
     const row = await db.cluster.findUniqueOrThrow({ where: { id: ready.clusterId } });
-    const connection = await connectToCluster({ resolver }, row);
+    const connection = await connectToCluster({ resolver, db }, row);
+    const service = await kubeConfig.makeApiClient(CoreV1Api).readNamespacedService({ name: ready.vclusterName, namespace: ready.namespace });
     expect(connection.apiEndpoint).toBe(`https://127.0.0.1:${ready.nodePort}`);
-    expect(connection.credentials.server).toBe(`https://127.0.0.1:${ready.nodePort}`);
+    expect(connection.credentials.server).toBe(`https://${service.spec?.clusterIP}:443`);
+    const userKc = new KubeConfig();
+    userKc.loadFromString(connection.userKubeconfigYaml ?? "");
+    expect((await userKc.makeApiClient(VersionApi).getCode()).gitVersion).toBe(kube.version);
     expect(connection.credentials.insecureSkipTlsVerify).not.toBe(true);
     const probe = await resolver.probe(connection.credentials);
     expect(probe).toMatchObject({ ok: true, gitVersion: kube.version });
   });
 
   it("refuses to connect to a cluster that is not ready, saying why", async () => {
-    const resolver = new VclusterKubeconfigResolver({ kubeConfig: loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath }) });
+    const resolver = new VclusterKubeconfigResolver({ kubeConfig: loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath }), route: "cluster-ip" });
     const row = await db.cluster.update({ where: { id: ready.clusterId }, data: { status: "provisioning" } });
-    await expect(connectToCluster({ resolver }, row)).rejects.toThrow(/is provisioning; its control plane can be reached once it is ready/);
+    await expect(connectToCluster({ resolver, db }, row)).rejects.toThrow(/is provisioning; its control plane can be reached once it is ready/);
     await db.cluster.update({ where: { id: ready.clusterId }, data: { status: "ready" } });
   });
 });

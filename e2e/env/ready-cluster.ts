@@ -2,7 +2,6 @@ import { CoreV1Api } from "@kubernetes/client-node";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/infra/db/client";
 import type { KubeCluster, VirtualCluster } from "./kube-cluster";
-import { forwardNodePort, type NodePortForwarder } from "./node-port-forwarder";
 import { STAND_IN_CHART } from "./stand-in-chart";
 
 export interface ReadyCluster {
@@ -18,29 +17,34 @@ export interface ReadyCluster {
 /**
  * A cluster in the state a successful cluster.create leaves it: the release's
  * NodePort Service (stand-in chart, same value paths as vcluster), Secret
- * vc-<name> exported by a stand-in vCluster apiserver, 127.0.0.1:<nodePort>
- * forwarded to that apiserver (playing kube-proxy), and a `ready` row with
+ * vc-<name> exported by a stand-in vCluster apiserver whose certificate
+ * follows vCluster's rules, the kube-proxy stand-in forwarding the Service's
+ * ClusterIP:443 and 127.0.0.1:<nodePort> to it, and a `ready` row with
  * control_plane_host 127.0.0.1 — so the platform reaches it through its
- * normal path: https://<control_plane_host>:<nodePort>.
+ * production routes (cluster-ip for itself, https://127.0.0.1:<nodePort> for users).
  */
 export async function provisionReadyCluster(opts: {
   kube: KubeCluster;
   db: Db;
   ownerId: string;
   name: string;
-  /** Where 127.0.0.1:<nodePort> leads; default the stand-in vCluster apiserver (e.g. a join-endpoint stand-in instead). */
+  /** Where the Service's addresses lead; default the stand-in vCluster apiserver (e.g. a front that also serves /node/join). */
   forwardTo?: (vc: VirtualCluster) => Promise<string>;
 }): Promise<ReadyCluster> {
   const clusterId = newId("cl");
   const name = opts.name;
   const namespace = `${name}-ns`;
-  const vc = await opts.kube.startVirtualCluster({ name, namespace });
-  await opts.kube.helm(["upgrade", "--install", name, STAND_IN_CHART, "-n", namespace, "--wait=false", "--set", "controlPlane.service.spec.type=NodePort"]);
+  await opts.kube.helm([
+    "upgrade", "--install", name, STAND_IN_CHART, "-n", namespace, "--create-namespace", "--wait=false",
+    "--set", "controlPlane.service.spec.type=NodePort", "--set", "controlPlane.proxy.extraSANs={127.0.0.1}",
+  ]);
   const core = opts.kube.kubeConfig().makeApiClient(CoreV1Api);
   const service = await core.readNamespacedService({ name, namespace });
   const nodePort = service.spec?.ports?.[0]?.nodePort;
   if (!nodePort) throw new Error(`stand-in Service ${namespace}/${name} got no NodePort`);
-  let forwarder: NodePortForwarder | undefined = await forwardNodePort(nodePort, opts.forwardTo ? await opts.forwardTo(vc) : vc.server);
+  // Started after the release, like vCluster: its certificate covers the Service as it is.
+  const vc = await opts.kube.startVirtualCluster({ name, namespace });
+  if (opts.forwardTo) await vc.routeServiceTo(await opts.forwardTo(vc));
   await opts.db.cluster.create({
     data: {
       id: clusterId,
@@ -64,9 +68,6 @@ export async function provisionReadyCluster(opts: {
     namespace,
     nodePort,
     vc,
-    close: async () => {
-      await forwarder?.close();
-      forwarder = undefined;
-    },
+    close: () => vc.stop(),
   };
 }

@@ -10,12 +10,12 @@ export interface TcpForwarder {
 }
 
 /**
- * A TCP relay on 127.0.0.1 for tests: plays kube-proxy in front of a stand-in
+ * A TCP relay on 127.0.0.1 (or another loopback `host`) for tests: plays kube-proxy in front of a stand-in
  * apiserver, or a network path to RabbitMQ that a test can cut. `target` is a
  * URL or host:port; until one is set, accepted connections are held (not
  * refused), so a client that connects a moment early simply waits.
  */
-export async function startTcpForwarder(opts: { port?: number; target?: string } = {}): Promise<TcpForwarder> {
+export async function startTcpForwarder(opts: { port?: number; target?: string; host?: string } = {}): Promise<TcpForwarder> {
   const sockets = new Set<net.Socket>();
   const waiting: net.Socket[] = [];
   let target = opts.target ? parseTarget(opts.target) : undefined;
@@ -42,7 +42,7 @@ export async function startTcpForwarder(opts: { port?: number; target?: string }
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
 

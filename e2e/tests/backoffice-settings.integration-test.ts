@@ -45,6 +45,7 @@ describe("system settings", () => {
       default_cluster_public_access_mode: "nodeport",
       managed_workload_ingress_base_domain: null,
       managed_workload_ingress_dns: { enabled: false, active_provider: "cloudflare", record_target_hostname: null, cloudflare: { zone_id: null, api_token_set: false, api_token_hint: null } },
+      nodeport_host_address: null,
       oauth: {
         github: { client_id: null, client_secret_set: false, client_secret_hint: null, effective_source: "none" },
         google: { client_id: null, client_secret_set: false, client_secret_hint: null, effective_source: "none" },

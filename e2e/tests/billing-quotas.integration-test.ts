@@ -1,7 +1,6 @@
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantPlan } from "@e2e/env/grant-plan";
-import { withPlatformServerOverride } from "@e2e/env/platform-server-override";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
@@ -27,8 +26,6 @@ beforeAll(async () => {
   alice = await api.createUser("alice@example.test", "alice-password-123");
   admin = await api.createUser("boss@example.test", "boss-password-123", "admin");
   ready = await provisionReadyCluster({ kube, db: api.runtime.deps.db, ownerId: alice.id, name: "alpha" });
-  const cluster = api.runtime.clusterRuntime;
-  cluster.resolver = withPlatformServerOverride(cluster.resolver, (input) => (input.namespace === ready.namespace ? ready.vc.server : undefined));
   await api.runtime.deps.db.systemSetting.create({ data: { key: "join_base_url", value: "https://console.example.test" } });
   await api.runtime.deps.db.plan.create({ data: { id: "pln_one_node", code: "one-node", name: "One node", clusterQuota: 1, nodeQuota: 1 } });
   await grantPlan(api.runtime.deps.db, alice.id, "pln_one_node");

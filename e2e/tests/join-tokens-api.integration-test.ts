@@ -1,6 +1,5 @@
 import { AuthenticationV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withPlatformServerOverride } from "@e2e/env/platform-server-override";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
@@ -37,12 +36,17 @@ beforeAll(async () => {
     name: "alpha",
     forwardTo: async (vc) => {
       caPem = vc.tls.caPem;
-      standIn = await startJoinEndpointStandIn({ server: vc.server, caPem, serving: vc.tls.serving });
+      // One port for the API and /node/join, like vCluster's proxy.
+      const admin = vc.kubeConfig().getCurrentUser();
+      standIn = await startJoinEndpointStandIn({
+        server: vc.server,
+        caPem,
+        serving: () => vc.tls.serving,
+        api: { clientCertPem: Buffer.from(admin?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(admin?.keyData ?? "", "base64").toString() },
+      });
       return standIn.endpoint;
     },
   });
-  const cluster = api.runtime.clusterRuntime;
-  cluster.resolver = withPlatformServerOverride(cluster.resolver, (input) => (input.namespace === ready.namespace ? ready.vc.server : undefined));
   await api.runtime.deps.db.systemSetting.create({ data: { key: "join_base_url", value: BASE_URL } });
 });
 

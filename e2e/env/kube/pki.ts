@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { isIP } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -56,9 +57,9 @@ interface LeafSpec {
   sans?: readonly string[];
 }
 
-async function issue(dir: string, ca: PemFiles, spec: LeafSpec): Promise<PemFiles> {
-  const certFile = path.join(dir, `${spec.name}.crt`);
-  const keyFile = path.join(dir, `${spec.name}.key`);
+async function issue(dir: string, ca: PemFiles, spec: LeafSpec, files?: { certFile: string; keyFile: string }): Promise<PemFiles> {
+  const certFile = files?.certFile ?? path.join(dir, `${spec.name}.crt`);
+  const keyFile = files?.keyFile ?? path.join(dir, `${spec.name}.key`);
   const sanArgs = spec.sans && spec.sans.length > 0 ? ["-addext", `subjectAltName=${spec.sans.join(",")}`] : [];
   await openssl([
     "req", "-x509", "-new", ...EC_KEY, "-keyout", keyFile, "-out", certFile, "-subj", spec.subject,
@@ -83,18 +84,40 @@ async function createServiceAccountKeys(dir: string): Promise<ClusterPki["servic
   return { privateKeyFile, publicKeyFile };
 }
 
+/** "IP:…" for addresses, "DNS:…" for names, as openssl's subjectAltName wants them. */
+export function sanEntry(name: string): string {
+  return isIP(name) ? `IP:${name}` : `DNS:${name}`;
+}
+
+const DEFAULT_SERVING_SANS = ["127.0.0.1", "localhost", "kubernetes", "kubernetes.default", "kubernetes.default.svc", "127.96.0.1"];
+
 /**
- * A fresh CA per apiserver, a serving certificate for loopback and an admin
- * client certificate in system:masters (which bypasses RBAC, like kubeadm's admin.conf).
+ * Issues a serving certificate for `names` with the cluster's CA and moves it
+ * into place (certificate, then key, each by rename): a kube-apiserver that
+ * watches --tls-cert-file/--tls-private-key-file never reads a half-written file.
  */
-export async function createClusterPki(dir: string, clusterName: string): Promise<ClusterPki> {
+export async function reissueServingCertificate(ca: PemFiles, serving: { certFile: string; keyFile: string }, names: readonly string[]): Promise<PemFiles> {
+  const dir = path.dirname(serving.certFile);
+  const tmp = { certFile: `${serving.certFile}.next`, keyFile: `${serving.keyFile}.next` };
+  const next = await issue(dir, ca, { name: "apiserver-next", subject: "/CN=kube-apiserver", usage: "serverAuth", sans: names.map(sanEntry) }, tmp);
+  await rename(tmp.certFile, serving.certFile);
+  await rename(tmp.keyFile, serving.keyFile);
+  return { ...next, certFile: serving.certFile, keyFile: serving.keyFile };
+}
+
+/**
+ * A fresh CA per apiserver, a serving certificate (by default for loopback and
+ * the in-cluster kubernetes names) and an admin client certificate in
+ * system:masters (which bypasses RBAC, like kubeadm's admin.conf).
+ */
+export async function createClusterPki(dir: string, clusterName: string, servingSans: readonly string[] = DEFAULT_SERVING_SANS): Promise<ClusterPki> {
   const ca = await createCa(dir, `${clusterName}-ca`);
   const [serving, admin, serviceAccount] = await Promise.all([
     issue(dir, ca, {
       name: "apiserver",
       subject: "/CN=kube-apiserver",
       usage: "serverAuth",
-      sans: ["IP:127.0.0.1", "DNS:localhost", "DNS:kubernetes", "DNS:kubernetes.default", "DNS:kubernetes.default.svc", "IP:10.96.0.1"],
+      sans: servingSans.map(sanEntry),
     }),
     issue(dir, ca, { name: "admin", subject: "/O=system:masters/CN=kubebyon-admin", usage: "clientAuth" }),
     createServiceAccountKeys(dir),

@@ -7,7 +7,11 @@ import { createClusterPki, type ClusterPki } from "./pki";
 import { tlsGet, type TlsClientIdentity } from "./tls-get";
 import { waitUntil } from "./wait-until";
 
-export const SERVICE_CLUSTER_IP_RANGE = "10.96.0.0/16";
+/**
+ * Loopback, so ClusterIPs are addresses a test can listen on (the kube-proxy
+ * stand-in forwards <ClusterIP>:443 to the stand-in vCluster behind a Service).
+ */
+export const SERVICE_CLUSTER_IP_RANGE = "127.96.0.0/16";
 
 export interface ApiserverHandle {
   name: string;
@@ -31,6 +35,8 @@ export interface StartApiserverOptions {
   dependsOn?: readonly ManagedProcess[];
   /** Removed by the watchdog if the test process dies without cleaning up ("" keeps it). */
   dirOnParentDeath: string;
+  /** Names the serving certificate covers (default: loopback and the kubernetes Service names). */
+  servingSans?: readonly string[];
 }
 
 function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: number): string[] {
@@ -87,7 +93,7 @@ async function waitUntilServing(name: string, server: string, identity: TlsClien
 /** Starts one kube-apiserver with fresh certificates and waits until it is ready to serve. */
 export async function startApiserver(opts: StartApiserverOptions): Promise<ApiserverHandle> {
   await mkdir(opts.dir, { recursive: true });
-  const [pki, port] = await Promise.all([createClusterPki(opts.dir, opts.name), freePort()]);
+  const [pki, port] = await Promise.all([createClusterPki(opts.dir, opts.name, opts.servingSans), freePort()]);
   const server = `https://127.0.0.1:${port}`;
   const proc = startProcess({
     name: `kube-apiserver (${opts.name})`,

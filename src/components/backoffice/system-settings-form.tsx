@@ -36,6 +36,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
     joinBaseUrl: initial.join_base_url ?? "",
     publicBaseUrl: initial.public_base_url ?? "",
     mode: initial.default_cluster_public_access_mode,
+    nodePortHostAddress: initial.nodeport_host_address ?? "",
     baseDomain: initial.managed_workload_ingress_base_domain ?? "",
     dnsEnabled: dns.enabled,
     recordTarget: dns.record_target_hostname ?? "",
@@ -68,6 +69,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
       join_base_url: form.joinBaseUrl,
       public_base_url: form.publicBaseUrl,
       default_cluster_public_access_mode: form.mode,
+      nodeport_host_address: form.nodePortHostAddress,
       managed_workload_ingress_base_domain: form.baseDomain,
       managed_workload_ingress_dns: {
         enabled: form.dnsEnabled,
@@ -97,7 +99,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
       </Card>
       <Card>
         <CardHeader title={t("clustersTitle")} />
-        <CardBody>
+        <CardBody className="space-y-4">
           <Field id="default-mode" label={t("defaultMode")} hint={t("defaultModeHint")}>
             {(p) => (
               <Select {...p} value={form.mode} onChange={(e) => set("mode", MODES.find((m) => m === e.target.value) ?? "nodeport")}>
@@ -108,6 +110,9 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
                 ))}
               </Select>
             )}
+          </Field>
+          <Field id="nodeport-host-address" label={t("nodePortHostAddress")} hint={t("nodePortHostAddressHint")}>
+            {(p) => <Input {...p} value={form.nodePortHostAddress} onChange={(e) => set("nodePortHostAddress", e.target.value)} placeholder="203.0.113.10" />}
           </Field>
         </CardBody>
       </Card>

@@ -5,7 +5,8 @@ import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-pl
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
-import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
+import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
+import { loadHostKubeConfig, runsInHostCluster } from "@/server/infra/kube/host-kube-config";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
 import type { Logger } from "@/server/observability/logger";
@@ -40,7 +41,13 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
           platformSecret: { name: config.platformApiKey.secretName, sourceNamespace: config.platformApiKey.sourceNamespace },
         }),
     ),
-    resolver: lazyObject(() => new VclusterKubeconfigResolver({ kubeConfig: kubeConfig() })),
+    resolver: lazyObject(
+      () =>
+        new VclusterKubeconfigResolver({
+          kubeConfig: kubeConfig(),
+          route: effectiveVclusterRoute(config.vclusterRoute, runsInHostCluster({ kubeconfigPath: config.kubeconfigPath })),
+        }),
+    ),
     nodeReader: lazyObject(() => new KubeNodeReader()),
     nodeOperator: lazyObject(() => new KubeNodeOperator()),
     kubectl: {

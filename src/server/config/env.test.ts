@@ -12,6 +12,12 @@ describe("parseConfig", () => {
     expect(c.rabbitmqUrl).toBeUndefined();
   });
 
+  it("KUBEBYON_VCLUSTER_ROUTE: auto by default, one of the four, anything else refused with the choices", () => {
+    expect(parseConfig({}).vclusterRoute).toBe("auto");
+    expect(parseConfig({ KUBEBYON_VCLUSTER_ROUTE: " cluster-ip " }).vclusterRoute).toBe("cluster-ip");
+    expect(() => parseConfig({ KUBEBYON_VCLUSTER_ROUTE: "service-dns" })).toThrow(/KUBEBYON_VCLUSTER_ROUTE: expected one of auto, cluster-ip, service, public/);
+  });
+
   it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {
     expect(parseConfig({ KUBEBYON_DATABASE_DSN: "postgresql://u@h:5432/d" }).databaseUrl).toBe("postgresql://u@h:5432/d");
   });

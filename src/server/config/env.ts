@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { vclusterRouteSchema, type VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
 /**
@@ -94,6 +95,12 @@ export const envSchema = z.object({
   KUBEBYON_KUBECTL_TIMEOUT_SECONDS: int(20, 1),
   KUBEBYON_KUBECTL_MAX_OUTPUT_BYTES: int(1_048_576, 1024),
   KUBEBYON_VCLUSTER_VALUES_FILE: optionalText,
+  KUBEBYON_VCLUSTER_ROUTE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || "auto")
+    .pipe(z.enum(vclusterRouteSchema.options, { message: `expected one of ${vclusterRouteSchema.options.join(", ")}` })),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -144,6 +151,8 @@ export interface Config {
   authRateLimit: RateLimitConfig;
   trustedProxyCidrs: ReturnType<typeof parseCidrList>;
   kubeconfigPath: string | undefined;
+  /** How the platform reaches each vCluster (KUBEBYON_VCLUSTER_ROUTE; "auto" is decided at start-up). */
+  vclusterRoute: VclusterRouteSetting;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -224,6 +233,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     trustedProxyCidrs: e.KUBEBYON_TRUSTED_PROXY_CIDRS,
     kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
+    vclusterRoute: e.KUBEBYON_VCLUSTER_ROUTE,
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,

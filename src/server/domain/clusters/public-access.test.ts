@@ -12,7 +12,6 @@ import {
   type PublicAccessMode,
 } from "./public-access";
 
-const serviceDns = { name: "demo", namespace: "team-a" };
 
 // Plan §5.13 "必测场景 1": create with enabled+nodeport, enabled+loadbalancer, disabled.
 describe("creating a cluster (plan §5.3, §5.13-1)", () => {
@@ -101,10 +100,13 @@ describe("resolveEndpoint", () => {
     { name: "loadbalancer falls back to the ingress IP", input: { mode: "loadbalancer", controlPlaneHost: null, nodePort: 31443, loadBalancerIngress: [{ ip: "192.0.2.50" }] }, want: { kind: "ready", url: "https://192.0.2.50:443", public: true, publicAccessPort: null } },
     { name: "loadbalancer falls back to the ingress hostname", input: { mode: "loadbalancer", controlPlaneHost: "", loadBalancerIngress: [{ hostname: "abc.elb.example.net" }] }, want: { kind: "ready", url: "https://abc.elb.example.net:443", public: true, publicAccessPort: null } },
     { name: "loadbalancer waits for an address", input: { mode: "loadbalancer", controlPlaneHost: "", loadBalancerIngress: [] }, want: { kind: "pending" } },
-    { name: "off is the in-cluster Service, never public", input: { mode: "off", controlPlaneHost: "203.0.113.10", nodePort: 31443 }, want: { kind: "ready", url: "https://demo.team-a.svc:443", public: false, publicAccessPort: null } },
+    { name: "off has no public address", input: { mode: "off", controlPlaneHost: "203.0.113.10", nodePort: 31443 }, want: { kind: "off" } },
+    { name: "nodeport without host uses the derived node address", input: { mode: "nodeport", controlPlaneHost: "", nodePort: 31443, nodePortHost: { address: "198.51.100.7" } }, want: { kind: "ready", url: "https://198.51.100.7:31443", public: true, publicAccessPort: 31443 } },
+    { name: "control_plane_host wins over the derived node address", input: { mode: "nodeport", controlPlaneHost: "203.0.113.10", nodePort: 31443, nodePortHost: { address: "198.51.100.7" } }, want: { kind: "ready", url: "https://203.0.113.10:31443" } },
+    { name: "nodeport without host or node address says what to set", input: { mode: "nodeport", controlPlaneHost: "", nodePort: 31443, nodePortHost: { missing: "no Ready host Node has an address" } }, want: { kind: "pending", reason: expect.stringContaining("nodeport_host_address") } },
     { name: "IPv6 host gets brackets", input: { mode: "loadbalancer", controlPlaneHost: "2001:db8::1" }, want: { kind: "ready", url: "https://[2001:db8::1]:443", public: true, publicAccessPort: null } },
   ] as const)("$name", ({ input, want }) => {
-    const resolved = resolveEndpoint({ nodePort: null, loadBalancerIngress: null, serviceDns, ...input });
+    const resolved = resolveEndpoint({ nodePort: null, loadBalancerIngress: null, ...input });
     expect(resolved).toMatchObject(want);
     if (resolved.kind === "pending") expect(resolved.reason.length).toBeGreaterThan(10);
   });

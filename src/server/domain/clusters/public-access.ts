@@ -126,26 +126,30 @@ export type ResolvedEndpoint =
       kind: "ready";
       /** https URL for kubeconfigs and the api_endpoint column. */
       url: string;
-      /** false: only the platform (inside the host cluster) can reach it; never shown to users. */
-      public: boolean;
+      public: true;
       /** Only for nodeport; null otherwise so no stale port is written back. */
       publicAccessPort: number | null;
     }
-  | { kind: "pending"; reason: string };
+  | { kind: "pending"; reason: string }
+  /** Public access is off: the cluster has no public address (the platform uses its own route, platform-route.ts). */
+  | { kind: "off" };
 
 /**
  * Where the control plane answers, per mode (plan §5.7):
- * - nodeport: https://<control_plane_host>:<nodePort>
+ * - nodeport: https://<control_plane_host>:<nodePort>, or, with no
+ *   control_plane_host, the host address derived from the host's Nodes (or
+ *   the admin's setting, see nodeport-host-address.ts)
  * - loadbalancer: control_plane_host first (it is in the SANs), else the
  *   Service's load-balancer ingress IP/hostname as a fallback; port 443
- * - off: the in-cluster Service DNS name, for the platform's own use only
+ * - off: none
  */
 export function resolveEndpoint(input: {
   mode: PublicAccessMode;
   controlPlaneHost: string | null | undefined;
   nodePort: number | null | undefined;
   loadBalancerIngress: readonly LoadBalancerIngress[] | null | undefined;
-  serviceDns: { name: string; namespace: string };
+  /** nodeport without control_plane_host: where the host's nodes answer, or why there is no such address. */
+  nodePortHost?: { address: string } | { missing: string } | null;
 }): ResolvedEndpoint {
   const host = input.controlPlaneHost?.trim() || undefined;
   switch (input.mode) {
@@ -153,10 +157,13 @@ export function resolveEndpoint(input: {
       if (!input.nodePort) {
         return { kind: "pending", reason: "the control-plane Service has no NodePort yet" };
       }
-      if (!host) {
-        return { kind: "pending", reason: "control_plane_host is empty: set it to the address users reach the host nodes on" };
+      const derived = input.nodePortHost && "address" in input.nodePortHost ? input.nodePortHost.address : undefined;
+      const nodeHost = host ? hostOnly(host) : derived;
+      if (!nodeHost) {
+        const why = input.nodePortHost && "missing" in input.nodePortHost ? input.nodePortHost.missing : "control_plane_host is empty";
+        return { kind: "pending", reason: `${why}: set the cluster's control_plane_host, or the system setting nodeport_host_address, to the address users reach the host nodes on` };
       }
-      return { kind: "ready", url: httpsUrl(hostOnly(host), input.nodePort), public: true, publicAccessPort: input.nodePort };
+      return { kind: "ready", url: httpsUrl(nodeHost, input.nodePort), public: true, publicAccessPort: input.nodePort };
     }
     case "loadbalancer": {
       if (host) return { kind: "ready", url: httpsUrl(host, 443), public: true, publicAccessPort: null };
@@ -167,12 +174,7 @@ export function resolveEndpoint(input: {
       return { kind: "ready", url: httpsUrl(ingress, 443), public: true, publicAccessPort: null };
     }
     case "off":
-      return {
-        kind: "ready",
-        url: `https://${input.serviceDns.name}.${input.serviceDns.namespace}.svc:443`,
-        public: false,
-        publicAccessPort: null,
-      };
+      return { kind: "off" };
   }
 }
 

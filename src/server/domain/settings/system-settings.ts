@@ -1,6 +1,6 @@
 import { AppError } from "@/server/domain/errors";
 import { isDnsLabel } from "@/server/domain/clusters/dns-names";
-import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
+import { isValidControlPlaneHost, splitHostPort, type PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { applyOAuthClientsPatch, EMPTY_OAUTH_CLIENTS, type OAuthClientsPatch, type StoredOAuthClients } from "./oauth-clients";
 import { applySmtpPatch, EMPTY_SMTP, type SmtpPatch, type StoredSmtp } from "./smtp-settings";
 
@@ -15,6 +15,8 @@ export interface SystemSettings {
   defaultClusterPublicAccessMode: PublicAccessMode;
   managedWorkloadIngressBaseDomain: string | null;
   managedWorkloadIngressDns: ManagedIngressDnsSettings;
+  /** Host address of NodePort control planes without control_plane_host; null derives it from the host's Ready Nodes. */
+  nodePortHostAddress: string | null;
   /** GitHub / Google login apps; the environment's take precedence (oauth-clients.ts). */
   oauth: StoredOAuthClients;
   /** The SMTP server; KUBEBYON_SMTP_HOST takes precedence (smtp-settings.ts). */
@@ -37,6 +39,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   defaultClusterPublicAccessMode: "nodeport",
   managedWorkloadIngressBaseDomain: null,
   managedWorkloadIngressDns: { enabled: false, activeProvider: MANAGED_DNS_PROVIDER, recordTargetHostname: null, cloudflare: { zoneId: null, apiToken: null } },
+  nodePortHostAddress: null,
   oauth: EMPTY_OAUTH_CLIENTS,
   smtp: EMPTY_SMTP,
 };
@@ -52,6 +55,7 @@ export interface SystemSettingsPatch {
     recordTargetHostname?: string | null;
     cloudflare?: { zoneId?: string | null; apiToken?: string | null };
   };
+  nodePortHostAddress?: string | null;
   oauth?: OAuthClientsPatch;
   smtp?: SmtpPatch;
 }
@@ -80,6 +84,15 @@ export function normalizeDnsName(field: string, raw: string): string {
     throw bad(`${field} must be a DNS name such as apps.example.com (letters, digits and hyphens; no scheme, port or path).`);
   }
   return name;
+}
+
+/** An IP address or host name, no port (the NodePort is the cluster's own): it goes into the certificate SANs as is. */
+function normalizeNodePortHostAddress(raw: string): string {
+  const value = raw.trim();
+  if (!isValidControlPlaneHost(value) || splitHostPort(value).port !== undefined) {
+    throw bad("nodeport_host_address must be the IP address or host name users reach the host nodes on, without scheme or port, e.g. 203.0.113.10.");
+  }
+  return splitHostPort(value).host.toLowerCase();
 }
 
 const CLOUDFLARE_ZONE_ID = /^[0-9a-f]{32}$/;
@@ -128,6 +141,7 @@ export function applySettingsPatch(current: SystemSettings, patch: SystemSetting
         apiToken: cf.apiToken === null ? null : cf.apiToken?.trim() ? normalizeApiToken(cf.apiToken) : currentDns.cloudflare.apiToken,
       },
     },
+    nodePortHostAddress: applyOptional(current.nodePortHostAddress, patch.nodePortHostAddress, normalizeNodePortHostAddress),
     oauth: applyOAuthClientsPatch(current.oauth, patch.oauth),
     smtp: applySmtpPatch(current.smtp, patch.smtp),
   };

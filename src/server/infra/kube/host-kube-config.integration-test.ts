@@ -4,7 +4,7 @@ import path from "node:path";
 import { VersionApi } from "@kubernetes/client-node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
-import { HostKubeConfigError, loadHostKubeConfig } from "./host-kube-config";
+import { HostKubeConfigError, loadHostKubeConfig, runsInHostCluster } from "./host-kube-config";
 
 let cluster: KubeCluster;
 let dir: string;
@@ -56,5 +56,17 @@ describe("loadHostKubeConfig", () => {
     expect(() => loadHostKubeConfig({ kubeconfigPath: undefined, serviceAccountTokenPath: path.join(dir, "no-token") })).toThrow(
       /no host Kubernetes cluster is configured: set KUBEBYON_KUBECONFIG_PATH/,
     );
+  });
+});
+
+describe("runsInHostCluster (decides KUBEBYON_VCLUSTER_ROUTE=auto)", () => {
+  it("true only with the in-cluster service variables, a service-account token and no KUBEBYON_KUBECONFIG_PATH", async () => {
+    const token = path.join(dir, "sa-token");
+    await writeFile(token, "token");
+    const inPod = { KUBERNETES_SERVICE_HOST: "10.43.0.1", KUBERNETES_SERVICE_PORT: "443" };
+    expect(runsInHostCluster({ kubeconfigPath: undefined, env: inPod, serviceAccountTokenPath: token })).toBe(true);
+    expect(runsInHostCluster({ kubeconfigPath: cluster.kubeconfigPath, env: inPod, serviceAccountTokenPath: token })).toBe(false);
+    expect(runsInHostCluster({ kubeconfigPath: undefined, env: {}, serviceAccountTokenPath: token })).toBe(false);
+    expect(runsInHostCluster({ kubeconfigPath: undefined, env: inPod, serviceAccountTokenPath: path.join(dir, "no-token") })).toBe(false);
   });
 });

@@ -45,6 +45,17 @@ export function loadHostKubeConfig(opts: { kubeconfigPath: string | undefined; s
   return requireCluster(kc, "KUBECONFIG / ~/.kube/config");
 }
 
+/**
+ * Whether this process runs inside the host cluster: what client-node's
+ * loadFromCluster relies on (KUBERNETES_SERVICE_HOST/PORT and the pod's service
+ * account), and no KUBEBYON_KUBECONFIG_PATH pointing elsewhere.
+ */
+export function runsInHostCluster(opts: { kubeconfigPath: string | undefined; env?: Record<string, string | undefined>; serviceAccountTokenPath?: string }): boolean {
+  const env = opts.env ?? process.env;
+  if (opts.kubeconfigPath) return false;
+  return Boolean(env.KUBERNETES_SERVICE_HOST && env.KUBERNETES_SERVICE_PORT) && existsSync(opts.serviceAccountTokenPath ?? SERVICE_ACCOUNT_TOKEN);
+}
+
 function requireCluster(kc: KubeConfig, source: string): KubeConfig {
   if (!kc.getCurrentCluster()) {
     throw new HostKubeConfigError(`${source} has no current context with a cluster: set current-context, or point KUBEBYON_KUBECONFIG_PATH at a kubeconfig that has one`);

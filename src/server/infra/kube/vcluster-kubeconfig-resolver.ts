@@ -1,6 +1,8 @@
-import { CoreV1Api, KubeConfig, VersionApi, type V1Service } from "@kubernetes/client-node";
+import { CoreV1Api, KubeConfig, VersionApi, type V1Node, type V1Service } from "@kubernetes/client-node";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import { chooseNodePortHostAddress, type NodePortHostAddress } from "@/server/domain/clusters/nodeport-host-address";
+import { platformUrl, type VclusterRoute } from "@/server/domain/clusters/platform-route";
 import { resolveEndpoint } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
 import type {
@@ -15,18 +17,17 @@ import { callOptions, decodeSecretValue, fromBase64, KubeApiError } from "./kube
 export interface VclusterKubeconfigResolverDeps {
   /** Host cluster (see loadHostKubeConfig). */
   kubeConfig: KubeConfig;
-  /**
-   * How the platform itself reaches a vCluster. "public-endpoint" (default)
-   * uses the public address when public access is on, like the original
-   * backend that runs beside k3s; "service-dns" always uses the in-cluster
-   * Service name, for a platform that runs inside the host cluster.
-   */
-  platformRoute?: "public-endpoint" | "service-dns";
+  /** How the platform itself reaches a vCluster (KUBEBYON_VCLUSTER_ROUTE, "auto" already decided; platform-route.ts). */
+  route: VclusterRoute;
   /** Default probe timeout. Default 5 s. */
   probeTimeoutMs?: number;
 }
 
 const CONTROL_PLANE_PORT = 443;
+
+function isReady(node: V1Node): boolean {
+  return (node.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True");
+}
 
 function notReady(message: string, cause?: unknown): AppError {
   return new AppError("PRECONDITION_FAILED", message, { cause });
@@ -95,25 +96,47 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
       () => this.core.readNamespacedService({ name: vclusterName, namespace }),
       `the control-plane Service ${vclusterName} does not exist in namespace ${namespace} yet; wait until the cluster is ready, then retry`,
     );
+    const nodePortHost = input.mode === "nodeport" && !input.controlPlaneHost?.trim() ? await this.nodePortHostAddress(input.nodePortHostAddress) : null;
     const endpoint = resolveEndpoint({
       mode: input.mode,
       controlPlaneHost: input.controlPlaneHost,
       nodePort: controlPlanePort(service)?.nodePort,
       loadBalancerIngress: service.status?.loadBalancer?.ingress,
-      serviceDns: { name: vclusterName, namespace },
+      nodePortHost,
     });
 
-    const publicUrl = endpoint.kind === "ready" && endpoint.public ? endpoint.url : null;
-    const serviceDnsUrl = `https://${vclusterName}.${namespace}.svc:${CONTROL_PLANE_PORT}`;
-    const platformServer = this.deps.platformRoute !== "service-dns" && publicUrl ? publicUrl : serviceDnsUrl;
+    const publicUrl = endpoint.kind === "ready" ? endpoint.url : null;
+    const platform = platformUrl({
+      route: this.deps.route,
+      release: vclusterName,
+      namespace,
+      clusterIp: service.spec?.clusterIP,
+      publicUrl,
+      publicPendingReason: endpoint.kind === "pending" ? endpoint.reason : null,
+    });
+    if (platform.kind === "refused") throw new AppError("PRECONDITION_FAILED", platform.reason);
 
     return {
-      credentials: { ...identity, server: platformServer },
+      credentials: { ...identity, server: platform.url },
       apiEndpoint: publicUrl,
       userKubeconfigYaml: publicUrl ? withServer(kubeconfigYaml, publicUrl) : null,
       publicAccessPort: endpoint.kind === "ready" ? endpoint.publicAccessPort : null,
       pendingReason: endpoint.kind === "pending" ? endpoint.reason : null,
     };
+  }
+
+  async nodePortHostAddress(setting: string | null | undefined): Promise<NodePortHostAddress> {
+    if (setting?.trim()) return chooseNodePortHostAddress(setting, []);
+    let nodes: V1Node[];
+    try {
+      nodes = (await this.core.listNode()).items;
+    } catch (err) {
+      throw KubeApiError.from(err, "listing the host cluster's Nodes for the NodePort address");
+    }
+    return chooseNodePortHostAddress(
+      null,
+      nodes.map((n) => ({ name: n.metadata?.name ?? "", ready: isReady(n), addresses: n.status?.addresses ?? [] })),
+    );
   }
 
   async probe(credentials: ClusterCredentials, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ProbeResult> {
@@ -143,5 +166,17 @@ function probeError(err: unknown, server: string, timedOutAfterMs: number | unde
   if (timedOutAfterMs !== undefined) return `${server} did not answer within ${Math.round(timedOutAfterMs / 100) / 10} s`;
   const failure = KubeApiError.from(err);
   if (failure.status !== undefined) return `${server}/version answered ${failure.explanation}`;
+  if (/ERR_TLS_CERT_ALTNAME_INVALID|altnames/.test(failure.detail)) {
+    // A real vCluster's certificate covers only its own list of names (KUBE-FACTS); say which knob adds one.
+    return `${server} failed TLS verification: the vCluster's serving certificate does not cover ${hostOf(server)} (${failure.detail}); use an address the certificate lists, or add it through control_plane_host / nodeport_host_address (they go into controlPlane.proxy.extraSANs)`;
+  }
   return `${server} is unreachable: ${failure.detail}`;
+}
+
+function hostOf(server: string): string {
+  try {
+    return new URL(server).hostname.replace(/^\[|\]$/g, "");
+  } catch {
+    return server;
+  }
 }

@@ -1,6 +1,8 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
 import type { Cluster } from "@/server/infra/db/client";
+import type { Prisma } from "@/server/infra/db/client";
+import { readNodePortHostAddress } from "@/server/services/settings/read-system-settings";
 import type { ClusterConnectionDeps } from "./cluster-job-deps";
 import type { ResolvedConnection } from "./kubeconfig-resolver";
 
@@ -9,7 +11,7 @@ import type { ResolvedConnection } from "./kubeconfig-resolver";
  * read vc-<name>, rewrite localhost:8443 to the real endpoint). Only a ready
  * cluster has one; otherwise the caller is told to wait.
  */
-export async function connectToCluster(deps: ClusterConnectionDeps, cluster: Cluster): Promise<ResolvedConnection> {
+export async function connectToCluster(deps: ClusterConnectionDeps & { db: Pick<Prisma.TransactionClient, "systemSetting"> }, cluster: Cluster): Promise<ResolvedConnection> {
   if (cluster.status !== "ready" && cluster.status !== "updating") {
     throw new AppError(
       "PRECONDITION_FAILED",
@@ -22,6 +24,7 @@ export async function connectToCluster(deps: ClusterConnectionDeps, cluster: Clu
       vclusterName: cluster.vclusterName,
       mode: effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode }),
       controlPlaneHost: cluster.controlPlaneHost,
+      nodePortHostAddress: await readNodePortHostAddress(deps),
     },
   );
 }

@@ -2,10 +2,12 @@ import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { serviceTypeFor } from "@/server/domain/clusters/public-access";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import type { Cluster } from "@/server/infra/db/client";
+import { readNodePortHostAddress } from "@/server/services/settings/read-system-settings";
 import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
+import { extraSanHostFor } from "./nodeport-host";
 import { writeOrStopForDelete } from "./write-unless-deleting";
 
 /**
@@ -37,9 +39,12 @@ export async function installControlPlane(
   step: "helm_install" | "helm_upgrade",
   context: JobHandlerContext,
 ): Promise<void> {
-  const values = buildVclusterValues(await deps.loadBaseValues(), { serviceType: serviceTypeFor(mode), controlPlaneHost: cluster.controlPlaneHost });
   const { signal } = context;
-  await op.step(step, () => deps.provisioner.installOrUpgrade({ releaseName: cluster.vclusterName, namespace: cluster.namespace, values, signal }));
+  await op.step(step, async () => {
+    const sanHost = await extraSanHostFor(deps, cluster, mode);
+    const values = buildVclusterValues(await deps.loadBaseValues(), { serviceType: serviceTypeFor(mode), controlPlaneHost: sanHost });
+    await deps.provisioner.installOrUpgrade({ releaseName: cluster.vclusterName, namespace: cluster.namespace, values, signal });
+  });
   await op.step("wait_control_plane", () =>
     deps.provisioner.waitForControlPlane({ namespace: cluster.namespace, releaseName: cluster.vclusterName, timeoutMs: deps.controlPlaneTimeoutMs, signal }),
   );
@@ -56,7 +61,7 @@ export async function connectAndFinish(
 ): Promise<{ connection: ResolvedConnection; probe: Extract<ProbeResult, { ok: true }> }> {
   const connection = await op.step("resolve_endpoint", async () => {
     const resolved = await deps.resolver.resolve(
-      { namespace: cluster.namespace, vclusterName: cluster.vclusterName, mode, controlPlaneHost: cluster.controlPlaneHost },
+      { namespace: cluster.namespace, vclusterName: cluster.vclusterName, mode, controlPlaneHost: cluster.controlPlaneHost, nodePortHostAddress: await readNodePortHostAddress(deps) },
     );
     await writeOrStopForDelete(deps, cluster.id, {
       apiEndpoint: resolved.apiEndpoint,

@@ -29,7 +29,7 @@ export async function getClusterKubeconfig(
       "Public access is off for this cluster, so there is no kubeconfig to download. Turn on public access (nodeport or loadbalancer) in the cluster settings first.",
     );
   }
-  const connection = await connectToCluster(deps.cluster, cluster);
+  const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
   if (!connection.userKubeconfigYaml || !connection.apiEndpoint) {
     throw new AppError("PRECONDITION_FAILED", `The cluster's public endpoint is not known yet${connection.pendingReason ? `: ${connection.pendingReason}` : ""}. Try again shortly.`);
   }

@@ -1,4 +1,5 @@
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { NodePortHostAddress } from "@/server/domain/clusters/nodeport-host-address";
 import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
 
 /**
@@ -14,10 +15,12 @@ export interface ResolveKubeconfigInput {
   /** Effective mode (see effectivePublicAccessMode). */
   mode: PublicAccessMode;
   controlPlaneHost: string | null | undefined;
+  /** The admin's nodeport_host_address; nodeport without control_plane_host derives the address from host Nodes when unset. */
+  nodePortHostAddress?: string | null;
 }
 
 export interface ResolvedConnection {
-  /** For the platform's own calls (token issuance, node listing, probes). */
+  /** For the platform's own calls (token issuance, node listing, probes, join proxy), over KUBEBYON_VCLUSTER_ROUTE. */
   credentials: ClusterCredentials;
   /** Public https endpoint; null when public access is off or not ready yet. */
   apiEndpoint: string | null;
@@ -33,6 +36,8 @@ export type ProbeResult = { ok: true; gitVersion: string } | { ok: false; error:
 
 export interface KubeconfigResolver {
   resolve(input: ResolveKubeconfigInput): Promise<ResolvedConnection>;
+  /** Where a NodePort control plane without control_plane_host is reached: the setting, else a Ready host Node's address. */
+  nodePortHostAddress(setting: string | null | undefined): Promise<NodePortHostAddress>;
   /** GET /version with the credentials; never throws. */
   probe(credentials: ClusterCredentials, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ProbeResult>;
 }

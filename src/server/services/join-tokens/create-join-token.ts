@@ -51,7 +51,7 @@ export async function createJoinToken(
       `No usable join_base_url: an administrator must set it in System settings (e.g. https://console.example.com). ${parsedBase.error.issues[0]?.message ?? ""}`.trim(),
     );
   }
-  const connection = await connectToCluster(deps.cluster, cluster);
+  const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
   const token = generateBootstrapToken();
   const now = deps.now();
   const expiresAt = tokenExpiresAt(now, input.ttlSeconds);

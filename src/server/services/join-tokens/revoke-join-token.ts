@@ -18,7 +18,7 @@ export async function revokeJoinToken(deps: JoinDeps, viewer: Viewer, input: { c
   const row = await deps.db.joinToken.findUnique({ where: { clusterId_tokenId: { clusterId: cluster.id, tokenId: input.tokenId } } });
   if (!row) throw notFound(`Join token ${input.tokenId}`);
   if (row.revokedAt) return toJoinTokenView(row, deps.now());
-  const connection = await connectToCluster(deps.cluster, cluster);
+  const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
   await deps.issuer.revoke({ credentials: connection.credentials, tokenId: row.tokenId });
   const updated = await deps.db.$transaction(async (tx) => {
     const revoked = await tx.joinToken.update({ where: { id: row.id }, data: { revokedAt: deps.now() } });

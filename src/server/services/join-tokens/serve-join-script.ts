@@ -10,7 +10,8 @@ const refused = () => new AppError("UNAUTHORIZED", "This join token is unknown, 
  * The join-script proxy (GET /api/join/clusters/{id}/script?token=): no
  * session — the token is the credential. An unknown, expired or revoked
  * token gets 401 and no script; a valid one gets the vCluster's own
- * /node/join script, fetched with the same token.
+ * /node/join script, fetched with the same token over the platform's route
+ * to the vCluster (public access may be off).
  */
 export async function serveJoinScript(deps: JoinDeps, input: { clusterId: string; token: string | null }): Promise<string> {
   const token = input.token ? parseToken(input.token) : undefined;
@@ -18,11 +19,11 @@ export async function serveJoinScript(deps: JoinDeps, input: { clusterId: string
   const row = await deps.db.joinToken.findUnique({ where: { clusterId_tokenId: { clusterId: input.clusterId, tokenId: token.id } }, include: { cluster: true } });
   if (!row || row.revokedAt || row.expiresAt <= deps.now() || !sameHash(row.secretHash, hashTokenSecret(token))) throw refused();
 
-  const connection = await connectToCluster(deps.cluster, row.cluster);
-  if (!connection.apiEndpoint) {
-    throw new AppError("PRECONDITION_FAILED", "This cluster has no public control-plane endpoint yet, so nodes cannot join. Turn on public access for the cluster.");
-  }
-  const result = await deps.scripts.fetch({ endpoint: connection.apiEndpoint, token: input.token!, caPem: connection.credentials.caPem });
+  const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, row.cluster);
+  // The platform's own route (KUBEBYON_VCLUSTER_ROUTE), verified with the cluster CA: it
+  // exists with public access off too, and the script is still the vCluster's own.
+  const { server, caPem, tlsServerName } = connection.credentials;
+  const result = await deps.scripts.fetch({ endpoint: server, token: input.token!, caPem, tlsServerName });
   if (result.status === "unauthorized") throw refused();
   if (result.status === "unavailable") {
     deps.log.warn("join script unavailable", { cluster_id: input.clusterId, error: result.error });

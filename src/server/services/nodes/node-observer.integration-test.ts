@@ -35,7 +35,7 @@ function startObserver(name: string): NodeObserver {
       db,
       log,
       now: () => new Date(),
-      resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig() }),
+      resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
       nodeReader: new KubeNodeReader(),
       watcher: new KubeNodeWatcher(),
       claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: `observer-test ${name}` }),

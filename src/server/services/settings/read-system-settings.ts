@@ -13,6 +13,7 @@ export const SYSTEM_SETTING_KEYS = {
   managedWorkloadIngressDns: "managed_workload_ingress_dns",
   oauthClients: "oauth_clients",
   smtp: "smtp",
+  nodePortHostAddress: "nodeport_host_address",
 } as const;
 
 /** Works with the pool client and inside a transaction alike. */
@@ -93,6 +94,7 @@ export async function readSystemSettings(deps: SettingsReader): Promise<SystemSe
     defaultClusterPublicAccessMode: mode.success ? mode.data : DEFAULT_SYSTEM_SETTINGS.defaultClusterPublicAccessMode,
     managedWorkloadIngressBaseDomain: stringOrNull(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain)),
     managedWorkloadIngressDns: dnsFromJson(value(SYSTEM_SETTING_KEYS.managedWorkloadIngressDns)),
+    nodePortHostAddress: stringOrNull(value(SYSTEM_SETTING_KEYS.nodePortHostAddress)),
     oauth: oauthFromJson(value(SYSTEM_SETTING_KEYS.oauthClients)),
     smtp: smtpFromJson(value(SYSTEM_SETTING_KEYS.smtp)),
   };
@@ -107,4 +109,9 @@ export async function readDefaultPublicAccessMode(deps: SettingsReader): Promise
 /** join_base_url (spec: maintained in System settings, not in the environment); undefined when unset. */
 export async function readJoinBaseUrl(deps: SettingsReader): Promise<string | undefined> {
   return stringOrNull(await readSetting(deps, SYSTEM_SETTING_KEYS.joinBaseUrl)) ?? undefined;
+}
+
+/** nodeport_host_address: the host address of NodePort control planes without control_plane_host; null = derive from host Nodes. */
+export async function readNodePortHostAddress(deps: SettingsReader): Promise<string | null> {
+  return stringOrNull(await readSetting(deps, SYSTEM_SETTING_KEYS.nodePortHostAddress));
 }

@@ -32,6 +32,8 @@ export const systemSettingsViewSchema = z.object({
       api_token_hint: z.string().nullable(),
     }),
   }),
+  /** Host address of NodePort control planes without control_plane_host; null: derived from the host's Ready Nodes. */
+  nodeport_host_address: z.string().nullable(),
   oauth: z.object({ github: oauthAppViewSchema, google: oauthAppViewSchema }),
   smtp: z.object({
     host: z.string().nullable(),
@@ -93,6 +95,7 @@ export function toSystemSettingsView(
       record_target_hostname: dns.recordTargetHostname,
       cloudflare: { zone_id: dns.cloudflare.zoneId, api_token_set: dns.cloudflare.apiToken !== null, api_token_hint: secretHint(dns.cloudflare.apiToken) },
     },
+    nodeport_host_address: s.nodePortHostAddress,
     oauth: oauthView(s, meta.envOAuth),
     smtp: smtpView(s, meta.envSmtp),
     updated_at: meta.updatedAt?.toISOString() ?? null,

@@ -2,6 +2,9 @@ import type { Viewer } from "@/server/domain/auth/viewer";
 import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } from "@/server/domain/settings/system-settings";
 import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { enqueueNodePortRerender } from "./rerender-nodeport-clusters";
+import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
+import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { dnsToJson, oauthToJson, readSystemSettings, smtpToJson, SYSTEM_SETTING_KEYS } from "./read-system-settings";
 import { getSystemSettings } from "./get-system-settings";
@@ -21,6 +24,7 @@ function storedValues(s: SystemSettings): Record<Key, Prisma.InputJsonValue | nu
     [SYSTEM_SETTING_KEYS.managedWorkloadIngressDns]: dnsToJson(s.managedWorkloadIngressDns),
     [SYSTEM_SETTING_KEYS.oauthClients]: oauthToJson(s.oauth),
     [SYSTEM_SETTING_KEYS.smtp]: smtpToJson(s.smtp),
+    [SYSTEM_SETTING_KEYS.nodePortHostAddress]: s.nodePortHostAddress,
   };
   return values;
 }
@@ -46,14 +50,14 @@ function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.Inp
  * audit event listing them; the API token's value never reaches the log or audit.
  */
 export async function updateSystemSettings(
-  deps: ServiceDeps & SettingsCacheDeps,
+  deps: ServiceDeps & SettingsCacheDeps & JobQueueDeps,
   actor: Viewer,
   patch: SystemSettingsPatch,
   origin: RequestOrigin,
   envOAuth: EnvOAuthClients,
   envSmtp?: SmtpTransportConfig,
 ): Promise<SystemSettingsView> {
-  await deps.db.$transaction(async (tx) => {
+  const rerenderJobs = await deps.db.$transaction(async (tx) => {
     // Serialises concurrent saves so validation sees the settings it will overwrite.
     await lockUntilCommit(tx, "systemSettings");
     const current = await readSystemSettings({ db: tx });
@@ -70,7 +74,10 @@ export async function updateSystemSettings(
       const details = Object.fromEntries(changed.map((k) => [k, auditedValue(k, after[k])]));
       await recordAuditEvent(tx, { actorUserId: actor.id, action: "settings.update", targetType: "system_settings", metadata: { changed, values: details } }, origin);
     }
+    // The address is in those clusters' certificates and kubeconfigs: re-render them.
+    return changed.includes(SYSTEM_SETTING_KEYS.nodePortHostAddress) ? enqueueNodePortRerender(tx, deps, actor.id) : [];
   });
+  for (const jobId of rerenderJobs) await publishJobWakeup(deps.wakeups, jobId, deps.log);
   // This process sees new OAuth apps and SMTP at once; other web processes within the cache's 30 s.
   deps.settingsCache.forget();
   deps.log.info("system settings saved", { actor_id: actor.id });

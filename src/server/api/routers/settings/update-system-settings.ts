@@ -22,6 +22,7 @@ export const updateSystemSettings = adminProcedure
           recordTargetHostname: dns.record_target_hostname,
           cloudflare: dns.cloudflare && { zoneId: dns.cloudflare.zone_id, apiToken: dns.cloudflare.api_token },
         },
+        nodePortHostAddress: input.nodeport_host_address,
         oauth: input.oauth && { github: app(input.oauth.github), google: app(input.oauth.google) },
         smtp: input.smtp,
       },

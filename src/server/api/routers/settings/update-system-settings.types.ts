@@ -32,6 +32,7 @@ export const updateSystemSettingsInput = z.object({
       cloudflare: z.object({ zone_id: optionalText(64), api_token: optionalText(500) }).optional(),
     })
     .optional(),
+  nodeport_host_address: optionalText(253),
   oauth: z.object({ github: oauthAppInput, google: oauthAppInput }).optional(),
   smtp: z
     .object({
