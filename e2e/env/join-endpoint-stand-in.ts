@@ -49,7 +49,7 @@ export async function startJoinEndpointStandIn(opts: {
   const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-join-stand-in-"));
   let answered = 0;
   try {
-    const pki = await createClusterPki(dir, "join-stand-in");
+    const pki = await createClusterPki(dir, "join-stand-in", ["127.0.0.1", "localhost"]);
 
     const whoIs = async (token: string): Promise<string | undefined> => {
       const auth = kubeConfigFromCredentials({ server: opts.server, caPem: opts.caPem, token }).makeApiClient(AuthenticationV1Api);

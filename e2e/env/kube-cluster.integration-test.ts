@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ApiException, AuthenticationV1Api, CoreV1Api, KubeConfig } from "@kubernetes/client-node";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_CLUSTER_IP_RANGE, startKubeCluster, VCLUSTER_IN_POD_SERVER, type KubeCluster } from "@e2e/env/kube-cluster";
+import { startKubeCluster, VCLUSTER_IN_POD_SERVER, type KubeCluster } from "@e2e/env/kube-cluster";
 
 const smokeChart = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/charts/smoke");
 
@@ -108,7 +108,8 @@ describe("host kube-apiserver", () => {
     const nodePort = service.spec?.ports?.[0]?.nodePort ?? 0;
     expect(nodePort).toBeGreaterThanOrEqual(30000);
     expect(nodePort).toBeLessThanOrEqual(32767);
-    expect(inCidr(service.spec?.clusterIP ?? "", SERVICE_CLUSTER_IP_RANGE)).toBe(true);
+    expect(inCidr(service.spec?.clusterIP ?? "", cluster.serviceClusterIpRange)).toBe(true);
+    expect(cluster.serviceClusterIpRange).toMatch(/^127\./);
   });
 
   it("installs a local chart with the real helm binary", async () => {

@@ -14,7 +14,6 @@ import { followVclusterSans, hostStateReader, servedSans } from "./kube/vcluster
 import { waitUntil } from "./kube/wait-until";
 import { startKubeProxyStandIn, type KubeProxyStandIn } from "./kube-proxy-stand-in";
 
-export { SERVICE_CLUSTER_IP_RANGE } from "./kube/start-apiserver";
 export { VCLUSTER_IN_POD_SERVER } from "./kube/start-virtual-cluster";
 
 /** One API server the tests can talk to (the host cluster or a virtual one). */
@@ -32,6 +31,8 @@ export interface ApiServerAccess {
   helm(args: readonly string[]): Promise<HelmResult>;
   /** Milliseconds from spawn to ready (controller-manager included when enabled). */
   startupMs: number;
+  /** Its own loopback service range (ClusterIPs are loopback addresses; see kube/service-range.ts). */
+  serviceClusterIpRange: string;
   stop(): Promise<void>;
 }
 
@@ -124,6 +125,7 @@ function access(apiserver: ApiserverHandle, helmBin: string, startupMs: number, 
     helm: (args) =>
       runHelm({ helmBin, kubeconfigPath: apiserver.kubeconfigPath, homeDir: path.join(apiserver.dir, "helm"), args }),
     startupMs,
+    serviceClusterIpRange: apiserver.serviceClusterIpRange,
     stop,
   };
 }

@@ -8,7 +8,7 @@ import { startTcpForwarder, type TcpForwarder } from "./tcp-forwarder";
  * `<ClusterIP>:443`, every loopback LoadBalancer ingress IP `:443` (a test plays
  * the LB provider by patching the Service status) and, for NodePort Services,
  * `<every loopback Node address>:<nodePort>` and `127.0.0.1:<nodePort>`.
- * With the host's service range on loopback (127.96.0.0/16) the platform then
+ * With the host's service range on loopback (service-range.ts) the platform then
  * reaches each stand-in on its production route, TLS verified against the
  * stand-in's certificate. Only loopback addresses are bound: tests send
  * traffic nowhere else.

@@ -89,8 +89,6 @@ export function sanEntry(name: string): string {
   return isIP(name) ? `IP:${name}` : `DNS:${name}`;
 }
 
-const DEFAULT_SERVING_SANS = ["127.0.0.1", "localhost", "kubernetes", "kubernetes.default", "kubernetes.default.svc", "127.96.0.1"];
-
 /**
  * Issues a serving certificate for `names` with the cluster's CA and moves it
  * into place (certificate, then key, each by rename): a kube-apiserver that
@@ -106,11 +104,10 @@ export async function reissueServingCertificate(ca: PemFiles, serving: { certFil
 }
 
 /**
- * A fresh CA per apiserver, a serving certificate (by default for loopback and
- * the in-cluster kubernetes names) and an admin client certificate in
+ * A fresh CA per apiserver, a serving certificate for `servingSans` and an admin client certificate in
  * system:masters (which bypasses RBAC, like kubeadm's admin.conf).
  */
-export async function createClusterPki(dir: string, clusterName: string, servingSans: readonly string[] = DEFAULT_SERVING_SANS): Promise<ClusterPki> {
+export async function createClusterPki(dir: string, clusterName: string, servingSans: readonly string[]): Promise<ClusterPki> {
   const ca = await createCa(dir, `${clusterName}-ca`);
   const [serving, admin, serviceAccount] = await Promise.all([
     issue(dir, ca, {

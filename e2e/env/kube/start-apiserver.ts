@@ -4,6 +4,7 @@ import { freePort } from "./free-port";
 import { kubeconfigYaml } from "./kubeconfig-yaml";
 import { startProcess, type ManagedProcess } from "./managed-process";
 import { createClusterPki, type ClusterPki } from "./pki";
+import { claimServiceRange } from "./service-range";
 import { tlsGet, type TlsClientIdentity } from "./tls-get";
 import { waitUntil } from "./wait-until";
 
@@ -11,7 +12,6 @@ import { waitUntil } from "./wait-until";
  * Loopback, so ClusterIPs are addresses a test can listen on (the kube-proxy
  * stand-in forwards <ClusterIP>:443 to the stand-in vCluster behind a Service).
  */
-export const SERVICE_CLUSTER_IP_RANGE = "127.96.0.0/16";
 
 export interface ApiserverHandle {
   name: string;
@@ -22,6 +22,8 @@ export interface ApiserverHandle {
   pki: ClusterPki;
   dir: string;
   process: ManagedProcess;
+  /** This apiserver's own loopback service range (see service-range.ts). */
+  serviceClusterIpRange: string;
 }
 
 export interface StartApiserverOptions {
@@ -39,7 +41,7 @@ export interface StartApiserverOptions {
   servingSans?: readonly string[];
 }
 
-function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: number): string[] {
+function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: number, serviceRange: string): string[] {
   return [
     `--etcd-servers=${opts.etcdUrl}`,
     `--etcd-prefix=${opts.etcdPrefix}`,
@@ -53,7 +55,7 @@ function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: numbe
     "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
     `--service-account-key-file=${pki.serviceAccount.publicKeyFile}`,
     `--service-account-signing-key-file=${pki.serviceAccount.privateKeyFile}`,
-    `--service-cluster-ip-range=${SERVICE_CLUSTER_IP_RANGE}`,
+    `--service-cluster-ip-range=${serviceRange}`,
     "--service-node-port-range=30000-32767",
     "--authorization-mode=Node,RBAC",
     "--enable-bootstrap-token-auth",
@@ -90,18 +92,32 @@ async function waitUntilServing(name: string, server: string, identity: TlsClien
   return versionInfo?.gitVersion ?? "unknown";
 }
 
+/** Loopback and the in-cluster names of Service default/kubernetes. */
+function defaultServingSans(kubernetesServiceIp: string): string[] {
+  return ["127.0.0.1", "localhost", "kubernetes", "kubernetes.default", "kubernetes.default.svc", kubernetesServiceIp];
+}
+
 /** Starts one kube-apiserver with fresh certificates and waits until it is ready to serve. */
 export async function startApiserver(opts: StartApiserverOptions): Promise<ApiserverHandle> {
   await mkdir(opts.dir, { recursive: true });
-  const [pki, port] = await Promise.all([createClusterPki(opts.dir, opts.name, opts.servingSans), freePort()]);
+  const serviceRange = await claimServiceRange();
+  const [pki, port] = await Promise.all([
+    createClusterPki(opts.dir, opts.name, opts.servingSans ?? defaultServingSans(serviceRange.kubernetesServiceIp)),
+    freePort(),
+  ]).catch(async (err: unknown) => {
+    await serviceRange.release();
+    throw err;
+  });
   const server = `https://127.0.0.1:${port}`;
   const proc = startProcess({
     name: `kube-apiserver (${opts.name})`,
     command: opts.apiserverBin,
-    args: apiserverArgs(opts, pki, port),
+    args: apiserverArgs(opts, pki, port, serviceRange.cidr),
     logFile: path.join(opts.dir, "kube-apiserver.log"),
     dirOnParentDeath: opts.dirOnParentDeath,
   });
+  // The range is free again once this apiserver is gone, whichever way it ends.
+  void proc.exited.then(() => serviceRange.release());
   const identity: TlsClientIdentity = { caPem: pki.ca.certPem, certPem: pki.admin.certPem, keyPem: pki.admin.keyPem };
   let version: string;
   try {
@@ -124,5 +140,6 @@ export async function startApiserver(opts: StartApiserverOptions): Promise<Apise
     pki,
     dir: opts.dir,
     process: proc,
+    serviceClusterIpRange: serviceRange.cidr,
   };
 }

@@ -39,7 +39,7 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined>, 
 /** A throwaway HTTPS server with its own self-signed CA that answers `handler`. */
 async function oddServer(handler: RequestListener) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-odd-join-"));
-  const pki = await createClusterPki(dir, "odd-join");
+  const pki = await createClusterPki(dir, "odd-join", ["127.0.0.1", "localhost"]);
   const server = https.createServer({ cert: pki.serving.certPem, key: pki.serving.keyPem }, handler);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
