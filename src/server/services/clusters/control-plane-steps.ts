@@ -1,9 +1,12 @@
 import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { serviceTypeFor } from "@/server/domain/clusters/public-access";
+import { namespaceQuotaFor } from "@/server/domain/clusters/control-plane-quota";
+import { controlPlaneContainerResources } from "@/server/domain/clusters/control-plane-size";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import type { Cluster } from "@/server/infra/db/client";
 import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
+import { clusterControlPlaneSize } from "./cluster-control-plane";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
 import { writeOrStopForDelete } from "./write-unless-deleting";
@@ -18,13 +21,18 @@ export type ControlPlaneStepDeps = Pick<
   "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs"
 >;
 
+/**
+ * ResourceQuota and LimitRange that admit exactly the plan's control plane
+ * (domain/clusters/control-plane-quota.ts). Runs before helm, so an upgrade's new
+ * Pod is measured against the new plan's numbers.
+ */
 export async function applyPlanQuota(deps: ControlPlaneStepDeps, op: OperationRecorder, cluster: Cluster): Promise<void> {
-  if (!cluster.cpuQuota || !cluster.memoryQuota) {
-    await op.skip("apply_quota", "no plan quota for this cluster");
+  const size = clusterControlPlaneSize(cluster);
+  if (!size) {
+    await op.skip("apply_quota", "no plan for this cluster");
     return;
   }
-  // A node runs up to 110 pods by default; the namespace holds only the control plane, but the quota must not starve it.
-  const quota = { cpu: cluster.cpuQuota, memory: cluster.memoryQuota, pods: Math.max(10, (cluster.nodeQuota ?? 1) * 110) };
+  const quota = namespaceQuotaFor(size, { cpu: cluster.cpuQuota, memory: cluster.memoryQuota }, cluster.controlPlaneDataVolumeSize);
   await op.step("apply_quota", () => deps.provisioner.applyQuota({ namespace: cluster.namespace, quota }));
 }
 
@@ -37,7 +45,17 @@ export async function installControlPlane(
   step: "helm_install" | "helm_upgrade",
   context: JobHandlerContext,
 ): Promise<void> {
-  const values = buildVclusterValues(await deps.loadBaseValues(), { serviceType: serviceTypeFor(mode), controlPlaneHost: cluster.controlPlaneHost });
+  const size = clusterControlPlaneSize(cluster);
+  const values = buildVclusterValues(await deps.loadBaseValues(), {
+    serviceType: serviceTypeFor(mode),
+    controlPlaneHost: cluster.controlPlaneHost,
+    controlPlane: size
+      ? {
+          resources: controlPlaneContainerResources(size),
+          dataVolume: cluster.controlPlaneDataVolumeSize ? { size: cluster.controlPlaneDataVolumeSize, storageClass: cluster.controlPlaneStorageClass } : null,
+        }
+      : undefined,
+  });
   const { signal } = context;
   await op.step(step, () => deps.provisioner.installOrUpgrade({ releaseName: cluster.vclusterName, namespace: cluster.namespace, values, signal }));
   await op.step("wait_control_plane", () =>

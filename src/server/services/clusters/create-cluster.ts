@@ -13,6 +13,7 @@ import { isUniqueViolation } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
+import { controlPlaneResourcesSnapshot, dataVolumeSnapshot } from "./cluster-control-plane";
 import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 
@@ -33,7 +34,7 @@ export interface CreateClusterInput {
  * Kubernetes work. Names the caller chose must be free (409 otherwise);
  * names derived from `name` get a suffix when taken. The owner's current plan
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
- * cluster's node/CPU/memory quota.
+ * cluster's node/CPU/memory quota and control plane (cluster-control-plane.ts).
  */
 export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const id = newId("cl");
@@ -72,6 +73,8 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
           nodeQuota: plan?.nodeQuota ?? null,
           cpuQuota: plan?.cpuQuota ?? null,
           memoryQuota: plan?.memoryQuota ?? null,
+          ...controlPlaneResourcesSnapshot(plan),
+          ...dataVolumeSnapshot(plan),
         },
       });
       await tx.clusterOperation.create({
