@@ -4,8 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { readVclusterConfig } from "@e2e/env/vcluster-config";
 import { namespaceQuotaFor } from "@/server/domain/clusters/control-plane-quota";
 import { UPSTREAM_CONTROL_PLANE_SIZE } from "@/server/domain/clusters/control-plane-size";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
@@ -136,14 +136,7 @@ describe("installOrUpgrade", () => {
   const namespace = "tenant-h";
   const release = "demo";
   const readService = () => core.readNamespacedService({ name: release, namespace });
-  // What the control plane reads at start: the merged vcluster.yaml in Secret vc-config-<release>.
-  const readConfig = async () => {
-    const secret = await core.readNamespacedSecret({ name: `vc-config-${release}`, namespace });
-    return parseYaml(Buffer.from(secret.data?.["config.yaml"] ?? "", "base64").toString()) as {
-      privateNodes: { enabled: boolean };
-      controlPlane: { proxy: { extraSANs: string[] } };
-    };
-  };
+  const readConfig = () => readVclusterConfig(core, namespace, release);
   const readSyncer = async () => {
     const set = await apps.readNamespacedStatefulSet({ name: release, namespace });
     return set.spec?.template.spec?.containers.find((c) => c.name === "syncer");
