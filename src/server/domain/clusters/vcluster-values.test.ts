@@ -78,7 +78,12 @@ describe("buildVclusterValues", () => {
         distro: { k8s: { enabled: true, image: { tag: "v1.31.2" }, resources: { requests: { cpu: "40m", memory: "64Mi" }, limits: { cpu: "100m", memory: "256Mi" } } } },
       },
     });
-    expect((values.controlPlane as { statefulSet: { resources: object } }).statefulSet.resources).toEqual({ requests: { cpu: "500m", memory: "1Gi" }, limits: { memory: "2Gi" } });
+    // null removes the chart's own default from helm's merge (its values.yaml limits ephemeral storage to 10Gi); the chart
+    // has no CPU limit, so none is sent (a null there would reach the manifest as 0).
+    expect((values.controlPlane as { statefulSet: { resources: object } }).statefulSet.resources).toEqual({
+      requests: { cpu: "500m", memory: "1Gi", "ephemeral-storage": null },
+      limits: { memory: "2Gi", "ephemeral-storage": null },
+    });
     expect(base.controlPlane.statefulSet.resources.requests["ephemeral-storage"]).toBe("1Gi");
 
     const withClass = buildVclusterValues(base, { serviceType: "NodePort", controlPlane: { resources: { requests: {}, limits: {} }, dataVolume: { size: "5Gi", storageClass: "fast" } } });

@@ -1,4 +1,10 @@
-import { DISTRO_INIT_CONTAINER, type ContainerResources } from "./control-plane-size";
+import {
+  controlPlaneContainerResources,
+  DISTRO_INIT_CONTAINER,
+  UPSTREAM_CONTROL_PLANE_SIZE,
+  type ContainerResources,
+  type ResourceName,
+} from "./control-plane-size";
 import type { ControlPlaneServiceType } from "./public-access";
 import { hostOnly } from "./public-access";
 
@@ -82,7 +88,7 @@ export function buildVclusterValues(base: unknown, overrides: VclusterOverrides)
 function withControlPlaneSize(values: HelmValues, size: NonNullable<VclusterOverrides["controlPlane"]>): HelmValues {
   const out = structuredClone(values);
   const controlPlane = ensureObject(out, "controlPlane");
-  ensureObject(controlPlane, "statefulSet").resources = structuredClone(size.resources);
+  ensureObject(controlPlane, "statefulSet").resources = replacingChartDefaults(size.resources);
   ensureObject(ensureObject(controlPlane, "distro"), "k8s").resources = structuredClone(DISTRO_INIT_CONTAINER.resources);
   if (size.dataVolume) {
     const claim = ensureObject(ensureObject(ensureObject(controlPlane, "statefulSet"), "persistence"), "volumeClaim");
@@ -90,6 +96,24 @@ function withControlPlaneSize(values: HelmValues, size: NonNullable<VclusterOver
     claim.enabled = true;
     claim.size = size.dataVolume.size;
     if (size.dataVolume.storageClass) claim.storageClass = size.dataVolume.storageClass;
+  }
+  return out;
+}
+
+/**
+ * Helm merges these values over the chart's values.yaml, whose resources carry the
+ * upstream defaults (limits.memory 4Gi, limits.ephemeral-storage 10Gi, ...). A key set
+ * to null is removed from that merge, so each chart default the plan leaves out is sent
+ * as null ("no limit" stays no limit). Only those: a null for a key the chart has no
+ * default for would reach the manifest as a zero quantity.
+ */
+function replacingChartDefaults(resources: ContainerResources): HelmValues {
+  const chartDefaults = controlPlaneContainerResources(UPSTREAM_CONTROL_PLANE_SIZE);
+  const out: HelmValues = {};
+  for (const part of ["requests", "limits"] as const) {
+    const list: HelmValues = { ...resources[part] };
+    for (const r of Object.keys(chartDefaults[part]) as ResourceName[]) list[r] = resources[part][r] ?? null;
+    out[part] = list;
   }
   return out;
 }

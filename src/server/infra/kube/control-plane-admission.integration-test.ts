@@ -151,4 +151,16 @@ describe("control-plane Pod admission under the plan's namespace quota", () => {
     const quota = await core.readNamespacedResourceQuota({ name: "kubebyon-quota", namespace: "plan-small" });
     expect(quota.spec?.hard).toMatchObject({ "limits.cpu": "1", "limits.memory": "2Gi", pods: "1" });
   });
+
+  it("keeps a limit the plan leaves empty off the Pod, although the chart's values.yaml has a default for it", async () => {
+    const unlimited: ControlPlaneSize = { ...smallSize, memoryLimit: null, ephemeralStorageLimit: null };
+    const caps = { cpu: "1", memory: "1Gi" };
+    expect(controlPlaneAdmissionProblems(unlimited, caps)).toEqual([]);
+    await provisionForPlan("plan-nolimit", "free", unlimited, caps);
+    const pod = await waitFor("Pod free-0", () => readPod("plan-nolimit", "free-0"), (p) => p !== null, 30_000);
+    expect(containerResources(pod, "syncer")).toEqual({ requests: { cpu: "100m", memory: "256Mi", "ephemeral-storage": "512Mi" } });
+    const quota = await core.readNamespacedResourceQuota({ name: "kubebyon-quota", namespace: "plan-nolimit" });
+    // memory_quota caps the requests only: with a container without a memory limit, a limits.memory entry would refuse the Pod.
+    expect(quota.spec?.hard).toEqual({ pods: "1", "requests.cpu": "1", "requests.memory": "1Gi", "requests.ephemeral-storage": "512Mi", persistentvolumeclaims: "1", "requests.storage": "2Gi" });
+  });
 });

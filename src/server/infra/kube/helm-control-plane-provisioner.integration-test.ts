@@ -176,7 +176,8 @@ describe("installOrUpgrade", () => {
       namespace,
       values: buildVclusterValues(baseValues, {
         serviceType: "ClusterIP",
-        controlPlane: { resources: { requests: { cpu: "250m", memory: "300Mi" }, limits: { memory: "1Gi" } }, dataVolume: { size: "2Gi", storageClass: null } },
+        // dataVolume null: the release already has its volume claim, and a StatefulSet's volumeClaimTemplates are immutable.
+        controlPlane: { resources: { requests: { cpu: "250m", memory: "300Mi" }, limits: { memory: "1Gi" } }, dataVolume: null },
       }),
     });
     service = await readService();
