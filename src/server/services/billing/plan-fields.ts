@@ -76,6 +76,11 @@ export function controlPlaneSizeOf(p: ControlPlaneFields): ControlPlaneSize {
 export function assertPlanAdmitsControlPlane(p: Pick<PlanFields, "cpuQuota" | "memoryQuota"> & ControlPlaneFields): void {
   const pair = quotaPairProblem(p.cpuQuota, p.memoryQuota);
   if (pair) throw new AppError("BAD_REQUEST", pair);
-  const problems = controlPlaneAdmissionProblems(controlPlaneSizeOf(p), { cpu: p.cpuQuota, memory: p.memoryQuota });
+  const problems = planControlPlaneProblems(p);
   if (problems.length > 0) throw new AppError("BAD_REQUEST", problems.join(" "));
+}
+
+/** Why the plan's namespace quota would refuse its own control plane (empty when it admits it). */
+export function planControlPlaneProblems(p: Pick<PlanFields, "cpuQuota" | "memoryQuota"> & ControlPlaneFields): string[] {
+  return controlPlaneAdmissionProblems(controlPlaneSizeOf(p), { cpu: p.cpuQuota, memory: p.memoryQuota });
 }

@@ -6,7 +6,7 @@ import { choosePublicAccessForCreate, validatePublicAccess, type PublicAccessMod
 import { AppError } from "@/server/domain/errors";
 import { newId, randomId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { assertClusterRoom } from "@/server/services/billing/quota-checks";
+import { assertClusterRoom, assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { isUniqueViolation } from "@/server/infra/db/client";
@@ -48,6 +48,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
   if (invalid) throw new AppError("BAD_REQUEST", invalid);
 
   const { plan } = await resolveCurrentPlan(deps.db, viewer.id, deps.now());
+  assertPlanRunsControlPlane(plan);
 
   const vclusterName = await pickName(deps, "vclusterName", input.vclusterName, name, id);
   const namespace = await pickName(deps, "namespace", input.namespace, vclusterName, id);

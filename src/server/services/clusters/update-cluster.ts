@@ -12,6 +12,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin } from "@/server/services/service-deps";
@@ -55,6 +56,7 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   if (input.planId && input.planId !== cluster.planId && !plan) {
     throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
   }
+  assertPlanRunsControlPlane(plan);
   if (plan && viewer.role !== "admin") {
     // A user's quota comes from the plan they hold (orders); a cluster can only be moved onto that plan.
     const current = await resolveCurrentPlan(deps.db, cluster.ownerId, deps.now());
