@@ -14,7 +14,7 @@ const small: ControlPlaneSize = {
 
 describe("namespaceQuotaFor", () => {
   it("admits exactly the upstream control plane under a plan's CPU/memory caps", () => {
-    const spec = namespaceQuotaFor(UPSTREAM_CONTROL_PLANE_SIZE, { cpu: "2", memory: "8Gi" }, "5Gi");
+    const spec = namespaceQuotaFor(UPSTREAM_CONTROL_PLANE_SIZE, { cpu: "2", memory: "8Gi" });
     expect(spec.hard).toEqual({
       pods: "1",
       "requests.cpu": "2",
@@ -38,20 +38,20 @@ describe("namespaceQuotaFor", () => {
   });
 
   it("caps CPU limits too once the plan gives the control plane one", () => {
-    const spec = namespaceQuotaFor({ ...small, cpuLimit: "1" }, { cpu: "1", memory: "1Gi" }, "2Gi");
+    const spec = namespaceQuotaFor({ ...small, cpuLimit: "1" }, { cpu: "1", memory: "1Gi" });
     expect(spec.hard["limits.cpu"]).toBe("1");
     expect(spec.limitRange.container.max).toEqual({ cpu: "1", memory: "1Gi", "ephemeral-storage": "2Gi" });
   });
 
   it("leaves CPU/memory uncapped for a plan without cpu_quota/memory_quota, and the PVC for a cluster whose volume size is unknown", () => {
-    const spec = namespaceQuotaFor(small, { cpu: null, memory: null }, null);
+    const spec = namespaceQuotaFor({ ...small, dataVolumeSize: null }, { cpu: null, memory: null });
     expect(spec.hard).toEqual({ pods: "1", "requests.ephemeral-storage": "512Mi", "limits.ephemeral-storage": "2Gi" });
     expect(spec.limitRange.volumeClaimMax).toBeNull();
   });
 
   it("sizes the LimitRange for the init container when it is the larger one", () => {
     const tiny: ControlPlaneSize = { ...small, cpuRequest: "20m", cpuLimit: "50m", memoryRequest: "100Mi", memoryLimit: "128Mi" };
-    const spec = namespaceQuotaFor(tiny, { cpu: "1", memory: "1Gi" }, "1Gi");
+    const spec = namespaceQuotaFor(tiny, { cpu: "1", memory: "1Gi" });
     // The chart's init container "kubernetes" is limited to 100m / 256Mi.
     expect(spec.limitRange.container.max).toMatchObject({ cpu: "100m", memory: "256Mi" });
   });

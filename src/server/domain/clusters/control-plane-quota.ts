@@ -86,11 +86,11 @@ function controlPlanePod(size: ControlPlaneSize): Record<ResourceName, PodResour
 }
 
 /**
- * ResourceQuota and LimitRange for the host namespace. `dataVolumeSize` null: a cluster
- * from before plans carried the volume (its size is whatever the values file gave it),
- * so the PVC is not capped.
+ * ResourceQuota and LimitRange for the host namespace. Without a data volume size (a
+ * cluster from before plans carried it) the PVC is not capped.
  */
-export function namespaceQuotaFor(size: ControlPlaneSize, caps: NamespaceCaps, dataVolumeSize: string | null): NamespaceQuotaSpec {
+export function namespaceQuotaFor(size: ControlPlaneSize, caps: NamespaceCaps): NamespaceQuotaSpec {
+  const { dataVolumeSize } = size;
   const pod = controlPlanePod(size);
   const main = controlPlaneContainerResources(size);
   const hard: Record<string, string> = { pods: "1" };

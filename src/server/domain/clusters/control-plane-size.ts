@@ -12,13 +12,14 @@ export interface ControlPlaneSize {
   memoryLimit: string | null;
   ephemeralStorageRequest: string;
   ephemeralStorageLimit: string | null;
-  dataVolumeSize: string;
+  /** null only on a cluster created before plans carried it: its volume is whatever the values file made it. */
+  dataVolumeSize: string | null;
   /** null: not set by the plan (the values file's storageClass, else the host's default StorageClass). */
   storageClass: string | null;
 }
 
 /** The vcluster chart 0.33's own defaults (KUBE-FACTS "vCluster 0.33 as installed"): a plan that sets nothing gets these. */
-export const UPSTREAM_CONTROL_PLANE_SIZE: ControlPlaneSize = {
+export const UPSTREAM_CONTROL_PLANE_SIZE: ControlPlaneSize & { dataVolumeSize: string } = {
   cpuRequest: "200m",
   cpuLimit: null,
   memoryRequest: "256Mi",

@@ -50,10 +50,10 @@ afterAll(async () => {
 /** What the cluster job does for a plan (control-plane-steps.ts): the quota first, then helm with the plan's control plane. */
 async function provisionForPlan(namespace: string, release: string, size: ControlPlaneSize, caps: NamespaceCaps): Promise<void> {
   await provisioner.ensureNamespace({ namespace, labels: {} });
-  await provisioner.applyQuota({ namespace, quota: namespaceQuotaFor(size, caps, size.dataVolumeSize) });
+  await provisioner.applyQuota({ namespace, quota: namespaceQuotaFor(size, caps) });
   const values = buildVclusterValues(
     { controlPlane: { distro: { k8s: { enabled: true } } } },
-    { serviceType: "ClusterIP", controlPlane: { resources: controlPlaneContainerResources(size), dataVolume: { size: size.dataVolumeSize, storageClass: size.storageClass } } },
+    { serviceType: "ClusterIP", controlPlane: { resources: controlPlaneContainerResources(size), dataVolume: size.dataVolumeSize ? { size: size.dataVolumeSize, storageClass: size.storageClass } : null } },
   );
   await provisioner.installOrUpgrade({ releaseName: release, namespace, values });
 }

@@ -84,8 +84,8 @@ describe("namespace and quota", () => {
 
   it("applies exactly the computed ResourceQuota and LimitRange, and a later spec replaces every entry", async () => {
     await provisioner.ensureNamespace({ namespace: "tenant-q", labels: {} });
-    await provisioner.applyQuota({ namespace: "tenant-q", quota: namespaceQuotaFor({ ...UPSTREAM_CONTROL_PLANE_SIZE, cpuLimit: "1" }, { cpu: "2", memory: "8Gi" }, "5Gi") });
-    await provisioner.applyQuota({ namespace: "tenant-q", quota: namespaceQuotaFor(UPSTREAM_CONTROL_PLANE_SIZE, { cpu: null, memory: null }, null) });
+    await provisioner.applyQuota({ namespace: "tenant-q", quota: namespaceQuotaFor({ ...UPSTREAM_CONTROL_PLANE_SIZE, cpuLimit: "1" }, { cpu: "2", memory: "8Gi" }) });
+    await provisioner.applyQuota({ namespace: "tenant-q", quota: namespaceQuotaFor({ ...UPSTREAM_CONTROL_PLANE_SIZE, dataVolumeSize: null }, { cpu: null, memory: null }) });
 
     const quota = await core.readNamespacedResourceQuota({ name: "kubebyon-quota", namespace: "tenant-q" });
     // Nothing of the first spec survives: no CPU/memory caps, no PVC entries.

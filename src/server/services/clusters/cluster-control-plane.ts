@@ -14,8 +14,7 @@ type ResourcesSnapshot = Pick<
 /**
  * The plan's control plane as the cluster row snapshots it, or null for a cluster
  * without a plan (its control plane is whatever the values file and chart make it,
- * and no quota applies). The data volume size may be null on rows from before plans
- * carried it; the storage class is only meaningful with a size.
+ * and no quota applies).
  */
 export function clusterControlPlaneSize(c: Cluster): ControlPlaneSize | null {
   if (!c.controlPlaneCpuRequest || !c.controlPlaneMemoryRequest || !c.controlPlaneEphemeralStorageRequest) return null;
@@ -26,7 +25,7 @@ export function clusterControlPlaneSize(c: Cluster): ControlPlaneSize | null {
     memoryLimit: c.controlPlaneMemoryLimit,
     ephemeralStorageRequest: c.controlPlaneEphemeralStorageRequest,
     ephemeralStorageLimit: c.controlPlaneEphemeralStorageLimit,
-    dataVolumeSize: c.controlPlaneDataVolumeSize ?? "",
+    dataVolumeSize: c.controlPlaneDataVolumeSize,
     storageClass: c.controlPlaneStorageClass,
   };
 }

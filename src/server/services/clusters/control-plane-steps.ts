@@ -32,7 +32,7 @@ export async function applyPlanQuota(deps: ControlPlaneStepDeps, op: OperationRe
     await op.skip("apply_quota", "no plan for this cluster");
     return;
   }
-  const quota = namespaceQuotaFor(size, { cpu: cluster.cpuQuota, memory: cluster.memoryQuota }, cluster.controlPlaneDataVolumeSize);
+  const quota = namespaceQuotaFor(size, { cpu: cluster.cpuQuota, memory: cluster.memoryQuota });
   await op.step("apply_quota", () => deps.provisioner.applyQuota({ namespace: cluster.namespace, quota }));
 }
 
@@ -52,7 +52,7 @@ export async function installControlPlane(
     controlPlane: size
       ? {
           resources: controlPlaneContainerResources(size),
-          dataVolume: cluster.controlPlaneDataVolumeSize ? { size: cluster.controlPlaneDataVolumeSize, storageClass: cluster.controlPlaneStorageClass } : null,
+          dataVolume: size.dataVolumeSize ? { size: size.dataVolumeSize, storageClass: size.storageClass } : null,
         }
       : undefined,
   });
