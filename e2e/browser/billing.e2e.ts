@@ -61,6 +61,12 @@ describe("plans and orders in a real browser", () => {
     await dialog.getByLabel("CPU quota").fill("8");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.getByText(/Set cpu_quota and memory_quota together/).waitFor();
+    // The control plane starts at the vcluster chart's defaults, and a quota that cannot admit it is refused with the numbers.
+    expect(await dialog.getByLabel("Memory limit").inputValue()).toBe("4Gi");
+    expect(await dialog.getByLabel("Data volume size").inputValue()).toBe("5Gi");
+    await dialog.getByLabel("Memory quota").fill("2Gi");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("memory_quota 2Gi is below the control plane's memory limit 4Gi: raise memory_quota or lower control_plane_memory_limit.").waitFor();
     await dialog.getByLabel("Memory quota").fill("16Gi");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "detached" });

@@ -25,6 +25,18 @@ async function call(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, c
   return { status: res.status, body: (await res.json()) as Body };
 }
 
+// The vcluster chart's own control plane: what a plan gets when the admin sizes nothing.
+const UPSTREAM_CONTROL_PLANE = {
+  control_plane_cpu_request: "200m",
+  control_plane_cpu_limit: null,
+  control_plane_memory_request: "256Mi",
+  control_plane_memory_limit: "4Gi",
+  control_plane_ephemeral_storage_request: "1Gi",
+  control_plane_ephemeral_storage_limit: "10Gi",
+  control_plane_data_volume_size: "5Gi",
+  control_plane_storage_class: null,
+};
+
 const STARTER = { code: "starter", name: "Starter", price_cents: 900, currency: "cny", cluster_quota: 1, node_quota: 2, cpu_quota: "2", memory_quota: "4Gi" };
 
 describe("admin plans", () => {
@@ -33,7 +45,7 @@ describe("admin plans", () => {
   it("creates a plan with the fields given and defaults for the rest, and audits it", async () => {
     const created = await call("POST", "/admin/plans", admin.cookie, STARTER);
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ ...STARTER, currency: "CNY", active: true, is_default: false, description: null, sort: 0 });
+    expect(created.body).toMatchObject({ ...STARTER, currency: "CNY", active: true, is_default: false, description: null, sort: 0, ...UPSTREAM_CONTROL_PLANE });
     expect(created.body.id).toMatch(/^pln_/);
     starterId = created.body.id;
     const audit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "plan.create", targetId: starterId } });
@@ -59,13 +71,67 @@ describe("admin plans", () => {
     expect(JSON.stringify(negative.body)).toContain("cluster_quota cannot be negative");
   });
 
+  it("refuses a plan whose quota cannot admit its control plane, on create and on update, naming the numbers and the fix", async () => {
+    const before = await api.runtime.deps.db.plan.count();
+    // The issue's case: a 2Gi plan with the chart's default control plane (memory limit 4Gi).
+    const twoGi = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "two-gi", memory_quota: "2Gi" });
+    expect(twoGi.status).toBe(400);
+    expect(twoGi.body.message).toBe("memory_quota 2Gi is below the control plane's memory limit 4Gi: raise memory_quota or lower control_plane_memory_limit.");
+    const lowCpu = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "low-cpu", cpu_quota: "100m", memory_quota: "4096Mi" });
+    expect(lowCpu.body.message).toBe("cpu_quota 100m is below the control plane's cpu request 200m: raise cpu_quota or lower control_plane_cpu_request.");
+    const inverted = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "inverted", control_plane_memory_request: "8Gi" });
+    expect(inverted.body.message).toMatch(/^control_plane_memory_request 8Gi is above control_plane_memory_limit 4Gi/);
+    expect(await api.runtime.deps.db.plan.count()).toBe(before);
+
+    // Sized to fit: a small plan with a small control plane is saved.
+    const small = await call("POST", "/admin/plans", admin.cookie, {
+      ...STARTER,
+      code: "small",
+      cpu_quota: "500m",
+      memory_quota: "1Gi",
+      control_plane_cpu_request: "100m",
+      control_plane_memory_limit: "1Gi",
+      control_plane_ephemeral_storage_request: "512Mi",
+      control_plane_ephemeral_storage_limit: "2Gi",
+      control_plane_data_volume_size: "2Gi",
+      control_plane_storage_class: "longhorn",
+    });
+    expect(small.status).toBe(200);
+    expect(small.body).toMatchObject({ control_plane_memory_limit: "1Gi", control_plane_data_volume_size: "2Gi", control_plane_storage_class: "longhorn", control_plane_cpu_limit: null });
+
+    // Update: the plan as it would be is checked, with the stored fields it keeps.
+    const shrink = await call("PATCH", `/admin/plans/${small.body.id}`, admin.cookie, { memory_quota: "512Mi" });
+    expect(shrink.status).toBe(400);
+    expect(shrink.body.message).toBe("memory_quota 512Mi is below the control plane's memory limit 1Gi: raise memory_quota or lower control_plane_memory_limit.");
+    const grow = await call("PATCH", `/admin/plans/${small.body.id}`, admin.cookie, { control_plane_cpu_limit: "1" });
+    expect(grow.body.message).toBe("cpu_quota 500m is below the control plane's cpu limit 1: raise cpu_quota or lower control_plane_cpu_limit.");
+    const both = await call("PATCH", `/admin/plans/${small.body.id}`, admin.cookie, { memory_quota: "2Gi", control_plane_memory_limit: "2Gi", control_plane_storage_class: "" });
+    expect(both.status).toBe(200);
+    expect(both.body).toMatchObject({ memory_quota: "2Gi", control_plane_memory_limit: "2Gi", control_plane_storage_class: null });
+    const actions = await api.runtime.deps.db.auditEvent.findMany({ where: { targetId: small.body.id }, orderBy: { createdAt: "asc" }, select: { action: true } });
+    expect(actions.map((a) => a.action)).toEqual(["plan.create", "plan.update"]);
+    expect((await call("DELETE", `/admin/plans/${small.body.id}`, admin.cookie)).status).toBe(200);
+  });
+
+  it("refuses control-plane quantities and storage class names Kubernetes would not take", async () => {
+    const badLimit = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x4", control_plane_memory_limit: "4GB" });
+    expect(badLimit.status).toBe(400);
+    expect(JSON.stringify(badLimit.body)).toContain("control_plane_memory_limit must be a Kubernetes memory quantity");
+    const badCpu = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x5", control_plane_cpu_request: "1Gi" });
+    expect(JSON.stringify(badCpu.body)).toContain("control_plane_cpu_request must be a Kubernetes CPU quantity");
+    const badVolume = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x6", control_plane_data_volume_size: "0" });
+    expect(JSON.stringify(badVolume.body)).toContain("control_plane_data_volume_size must be a Kubernetes storage quantity");
+    const badClass = await call("POST", "/admin/plans", admin.cookie, { ...STARTER, code: "x7", control_plane_storage_class: "Fast_SSD" });
+    expect(JSON.stringify(badClass.body)).toContain("control_plane_storage_class must be a StorageClass name");
+  });
+
   it("updates only the fields sent, and keeps a single default plan", async () => {
     const patched = await call("PATCH", `/admin/plans/${starterId}`, admin.cookie, { node_quota: 3, is_default: true });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ node_quota: 3, is_default: true, price_cents: 900, active: true, cpu_quota: "2" });
 
     const pro = await call("POST", "/admin/plans", admin.cookie, { code: "pro", name: "Pro", cluster_quota: 5, node_quota: 10, is_default: true });
-    expect(pro.body).toMatchObject({ is_default: true, cpu_quota: null, memory_quota: null, price_cents: 0 });
+    expect(pro.body).toMatchObject({ is_default: true, cpu_quota: null, memory_quota: null, price_cents: 0, ...UPSTREAM_CONTROL_PLANE });
     const list = await call("GET", "/admin/plans", admin.cookie);
     const items = list.body.items as Array<{ code: string; is_default: boolean; order_count: number }>;
     expect(items.filter((p) => p.is_default).map((p) => p.code)).toEqual(["pro"]);

@@ -64,7 +64,8 @@ describe("cluster.create when helm fails", () => {
 
     const ready = await h.waitFor("cluster to be ready", () => h.db.cluster.findUniqueOrThrow({ where: { id: created.id } }), (c) => c.status !== "provisioning");
     expect(ready).toMatchObject({ status: "ready", lastError: null, connectionStatus: "connected" });
-    const retried = await h.db.clusterJob.findUniqueOrThrow({ where: { id: job.id } });
+    // The runner records the job's success just after the handler returns (after the cluster.ready notification), so wait for it.
+    const retried = await h.waitFor("the retry to be recorded", () => h.db.clusterJob.findUniqueOrThrow({ where: { id: job.id } }), (j) => j.status !== "running");
     expect(retried).toMatchObject({ status: "succeeded" satisfies ClusterJobStatus, attempts: 2 });
     // The retry waited for its backoff (both times from the database clock).
     expect(retried.startedAt!.getTime()).toBeGreaterThanOrEqual(job.runAfter.getTime());

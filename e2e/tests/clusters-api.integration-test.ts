@@ -128,6 +128,35 @@ describe("cluster creation", () => {
     expect(await db.cluster.count({ where: { ownerId: dave.id } })).toBe(2);
   });
 
+  it("snapshots the plan's control plane, and refuses a plan saved before plans carried one when it cannot run it", async () => {
+    const db = api.runtime.deps.db;
+    const erin = await api.createUser("erin@example.test", "erin-password-123");
+    // Written directly, as an older release could store it: 2Gi under the chart's 4Gi control-plane memory limit.
+    await db.plan.create({ data: { id: "pln_old", code: "old", name: "Old small", clusterQuota: 2, nodeQuota: 1, cpuQuota: "2", memoryQuota: "2Gi" } });
+    await grantPlan(db, erin.id, "pln_old");
+    const refused = await create(erin.cookie, { name: "e1" });
+    expect(refused.status).toBe(412);
+    expect(refused.body.message).toBe(
+      'Plan "Old small" cannot run a cluster\'s control plane: memory_quota 2Gi is below the control plane\'s memory limit 4Gi: raise memory_quota or lower control_plane_memory_limit. Ask an administrator to change the plan.',
+    );
+    expect(await db.cluster.count({ where: { ownerId: erin.id } })).toBe(0);
+
+    await db.plan.update({ where: { id: "pln_old" }, data: { controlPlaneMemoryLimit: "2Gi", controlPlaneDataVolumeSize: "3Gi", controlPlaneStorageClass: "longhorn" } });
+    const created = await create(erin.cookie, { name: "e1" });
+    expect(created.status).toBe(200);
+    const row = await db.cluster.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(row).toMatchObject({
+      controlPlaneCpuRequest: "200m",
+      controlPlaneCpuLimit: null,
+      controlPlaneMemoryRequest: "256Mi",
+      controlPlaneMemoryLimit: "2Gi",
+      controlPlaneEphemeralStorageRequest: "1Gi",
+      controlPlaneEphemeralStorageLimit: "10Gi",
+      controlPlaneDataVolumeSize: "3Gi",
+      controlPlaneStorageClass: "longhorn",
+    });
+  });
+
   it("needs authentication", async () => {
     expect((await api.rest("POST", "/clusters", { body: { name: "anon" } })).status).toBe(401);
   });

@@ -67,6 +67,18 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Admin
         {text("nodeQuota", "node_quota", { hint: t("form.nodeQuotaHint"), error: errorFor("nodeQuota") })}
         {text("cpuQuota", "cpu_quota", { optional: true, hint: t("form.cpuQuotaHint") })}
         {text("memoryQuota", "memory_quota", { optional: true, hint: t("form.memoryQuotaHint") })}
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" data-testid="plan-control-plane">
+          <legend className="mb-1 text-sm font-medium">{t("form.controlPlane")}</legend>
+          <p className="text-muted-foreground text-xs sm:col-span-2">{t("form.controlPlaneHint")}</p>
+          {text("controlPlaneCpuRequest", "control_plane_cpu_request")}
+          {text("controlPlaneCpuLimit", "control_plane_cpu_limit", { optional: true, hint: t("form.controlPlaneLimitHint") })}
+          {text("controlPlaneMemoryRequest", "control_plane_memory_request")}
+          {text("controlPlaneMemoryLimit", "control_plane_memory_limit", { optional: true, hint: t("form.controlPlaneLimitHint") })}
+          {text("controlPlaneEphemeralStorageRequest", "control_plane_ephemeral_storage_request")}
+          {text("controlPlaneEphemeralStorageLimit", "control_plane_ephemeral_storage_limit", { optional: true, hint: t("form.controlPlaneLimitHint") })}
+          {text("controlPlaneDataVolumeSize", "control_plane_data_volume_size", { hint: t("form.controlPlaneDataVolumeSizeHint") })}
+          {text("controlPlaneStorageClass", "control_plane_storage_class", { optional: true, hint: t("form.controlPlaneStorageClassHint") })}
+        </fieldset>
         {text("sort", "sort", { error: errorFor("sort") })}
         <div className="flex flex-col justify-end gap-2 text-sm">
           <label className="flex items-center gap-2">

@@ -10,6 +10,22 @@ describe("planInputFrom", () => {
     });
   });
 
+  it("starts a new plan at the chart's control plane; an empty limit is none, an empty request is not sent", () => {
+    const fresh = planInputFrom({ ...EMPTY_PLAN_FORM, name: "x" });
+    expect(fresh.ok && fresh.value).toMatchObject({
+      control_plane_cpu_request: "200m",
+      control_plane_cpu_limit: null,
+      control_plane_memory_request: "256Mi",
+      control_plane_memory_limit: "4Gi",
+      control_plane_ephemeral_storage_request: "1Gi",
+      control_plane_ephemeral_storage_limit: "10Gi",
+      control_plane_data_volume_size: "5Gi",
+      control_plane_storage_class: null,
+    });
+    const edited = planInputFrom({ ...EMPTY_PLAN_FORM, name: "x", controlPlaneMemoryLimit: " ", controlPlaneMemoryRequest: "", controlPlaneStorageClass: " longhorn " });
+    expect(edited.ok && edited.value).toMatchObject({ control_plane_memory_limit: null, control_plane_memory_request: undefined, control_plane_storage_class: "longhorn" });
+  });
+
   it("flags numbers that are not whole or prices with more than two decimals", () => {
     expect(planInputFrom({ ...EMPTY_PLAN_FORM, price: "1.999", clusterQuota: "1.5", nodeQuota: "-1", sort: "x" })).toEqual({
       ok: false,

@@ -1,3 +1,4 @@
+import { UPSTREAM_CONTROL_PLANE_SIZE as UPSTREAM } from "@/server/domain/clusters/control-plane-size";
 import type { RouterInputs } from "@/lib/trpc/router-types";
 import type { AdminPlanItem } from "./billing-types";
 
@@ -12,6 +13,14 @@ export interface PlanForm {
   nodeQuota: string;
   cpuQuota: string;
   memoryQuota: string;
+  controlPlaneCpuRequest: string;
+  controlPlaneCpuLimit: string;
+  controlPlaneMemoryRequest: string;
+  controlPlaneMemoryLimit: string;
+  controlPlaneEphemeralStorageRequest: string;
+  controlPlaneEphemeralStorageLimit: string;
+  controlPlaneDataVolumeSize: string;
+  controlPlaneStorageClass: string;
   sort: string;
   active: boolean;
   isDefault: boolean;
@@ -27,6 +36,15 @@ export const EMPTY_PLAN_FORM: PlanForm = {
   nodeQuota: "3",
   cpuQuota: "",
   memoryQuota: "",
+  // A new plan starts from the vcluster chart's own control plane.
+  controlPlaneCpuRequest: UPSTREAM.cpuRequest,
+  controlPlaneCpuLimit: UPSTREAM.cpuLimit ?? "",
+  controlPlaneMemoryRequest: UPSTREAM.memoryRequest,
+  controlPlaneMemoryLimit: UPSTREAM.memoryLimit ?? "",
+  controlPlaneEphemeralStorageRequest: UPSTREAM.ephemeralStorageRequest,
+  controlPlaneEphemeralStorageLimit: UPSTREAM.ephemeralStorageLimit ?? "",
+  controlPlaneDataVolumeSize: UPSTREAM.dataVolumeSize,
+  controlPlaneStorageClass: UPSTREAM.storageClass ?? "",
   sort: "0",
   active: true,
   isDefault: false,
@@ -43,6 +61,14 @@ export function planFormFrom(plan: AdminPlanItem): PlanForm {
     nodeQuota: String(plan.node_quota),
     cpuQuota: plan.cpu_quota ?? "",
     memoryQuota: plan.memory_quota ?? "",
+    controlPlaneCpuRequest: plan.control_plane_cpu_request,
+    controlPlaneCpuLimit: plan.control_plane_cpu_limit ?? "",
+    controlPlaneMemoryRequest: plan.control_plane_memory_request,
+    controlPlaneMemoryLimit: plan.control_plane_memory_limit ?? "",
+    controlPlaneEphemeralStorageRequest: plan.control_plane_ephemeral_storage_request,
+    controlPlaneEphemeralStorageLimit: plan.control_plane_ephemeral_storage_limit ?? "",
+    controlPlaneDataVolumeSize: plan.control_plane_data_volume_size,
+    controlPlaneStorageClass: plan.control_plane_storage_class ?? "",
     sort: String(plan.sort),
     active: plan.active,
     isDefault: plan.is_default,
@@ -83,6 +109,15 @@ export function planInputFrom(form: PlanForm): { ok: true; value: PlanInput } | 
       node_quota: nodeQuota,
       cpu_quota: form.cpuQuota.trim() || null,
       memory_quota: form.memoryQuota.trim() || null,
+      // A request or size left empty is not sent (create: the chart default; edit: unchanged); an empty limit means none.
+      control_plane_cpu_request: form.controlPlaneCpuRequest.trim() || undefined,
+      control_plane_cpu_limit: form.controlPlaneCpuLimit.trim() || null,
+      control_plane_memory_request: form.controlPlaneMemoryRequest.trim() || undefined,
+      control_plane_memory_limit: form.controlPlaneMemoryLimit.trim() || null,
+      control_plane_ephemeral_storage_request: form.controlPlaneEphemeralStorageRequest.trim() || undefined,
+      control_plane_ephemeral_storage_limit: form.controlPlaneEphemeralStorageLimit.trim() || null,
+      control_plane_data_volume_size: form.controlPlaneDataVolumeSize.trim() || undefined,
+      control_plane_storage_class: form.controlPlaneStorageClass.trim() || null,
       sort,
       active: form.active,
       is_default: form.isDefault,

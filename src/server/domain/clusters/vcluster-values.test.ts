@@ -60,19 +60,36 @@ describe("buildVclusterValues", () => {
     expect(values.privateNodes).toEqual({ enabled: true, autoUpgrade: { enabled: true } });
   });
 
-  it("overlays the plan's control-plane resources on the base ones", () => {
-    const values = buildVclusterValues(base, {
-      serviceType: "NodePort",
-      controlPlaneResources: { requests: { cpu: "500m" }, limits: { memory: "2Gi", cpu: "" } },
-    });
+  it("replaces the values file's control-plane resources with the plan's whole, and sets the data volume", () => {
+    const values = buildVclusterValues(
+      { ...base, controlPlane: { ...base.controlPlane, statefulSet: { ...base.controlPlane.statefulSet, persistence: { volumeClaim: { storageClass: "longhorn", accessModes: ["ReadWriteOnce"] } } } } },
+      {
+        serviceType: "NodePort",
+        controlPlane: { resources: { requests: { cpu: "500m", memory: "1Gi" }, limits: { memory: "2Gi" } }, dataVolume: { size: "8Gi", storageClass: null } },
+      },
+    );
     expect(values).toMatchObject({
       controlPlane: {
+        // The values file's ephemeral-storage request is gone: the namespace quota is computed from exactly the plan's.
         statefulSet: {
-          resources: { requests: { cpu: "500m", memory: "256Mi", "ephemeral-storage": "1Gi" }, limits: { memory: "2Gi" } },
+          resources: { requests: { cpu: "500m", memory: "1Gi" }, limits: { memory: "2Gi" } },
+          persistence: { volumeClaim: { enabled: true, size: "8Gi", storageClass: "longhorn", accessModes: ["ReadWriteOnce"] } },
         },
+        distro: { k8s: { enabled: true, image: { tag: "v1.31.2" }, resources: { requests: { cpu: "40m", memory: "64Mi" }, limits: { cpu: "100m", memory: "256Mi" } } } },
       },
     });
-    expect(JSON.stringify(values)).not.toContain('"cpu":""');
+    // null removes the chart's own default from helm's merge (its values.yaml limits ephemeral storage to 10Gi); the chart
+    // has no CPU limit, so none is sent (a null there would reach the manifest as 0).
+    expect((values.controlPlane as { statefulSet: { resources: object } }).statefulSet.resources).toEqual({
+      requests: { cpu: "500m", memory: "1Gi", "ephemeral-storage": null },
+      limits: { memory: "2Gi", "ephemeral-storage": null },
+    });
+    expect(base.controlPlane.statefulSet.resources.requests["ephemeral-storage"]).toBe("1Gi");
+
+    const withClass = buildVclusterValues(base, { serviceType: "NodePort", controlPlane: { resources: { requests: {}, limits: {} }, dataVolume: { size: "5Gi", storageClass: "fast" } } });
+    expect(withClass).toMatchObject({ controlPlane: { statefulSet: { persistence: { volumeClaim: { storageClass: "fast", size: "5Gi" } } } } });
+    const legacy = buildVclusterValues(base, { serviceType: "NodePort", controlPlane: { resources: { requests: {}, limits: {} }, dataVolume: null } });
+    expect((legacy.controlPlane as { statefulSet: object }).statefulSet).not.toHaveProperty("persistence");
   });
 
   it("works without a base file and rejects a base that is not a mapping", () => {

@@ -1,3 +1,10 @@
+import {
+  controlPlaneContainerResources,
+  DISTRO_INIT_CONTAINER,
+  UPSTREAM_CONTROL_PLANE_SIZE,
+  type ContainerResources,
+  type ResourceName,
+} from "./control-plane-size";
 import type { ControlPlaneServiceType } from "./public-access";
 import { hostOnly } from "./public-access";
 
@@ -10,18 +17,18 @@ import { hostOnly } from "./public-access";
 
 export type HelmValues = { [key: string]: unknown };
 
-export interface ResourceList {
-  cpu?: string;
-  memory?: string;
-  "ephemeral-storage"?: string;
-}
-
 export interface VclusterOverrides {
   serviceType: ControlPlaneServiceType;
   /** Added to controlPlane.proxy.extraSANs so TLS verifies on the public address. */
   controlPlaneHost?: string | null;
-  /** The plan's control-plane resources (controlPlane.statefulSet.resources). */
-  controlPlaneResources?: { requests?: ResourceList; limits?: ResourceList };
+  /**
+   * The control plane the cluster's plan sizes (control-plane-size.ts). Its resources
+   * replace the values file's `controlPlane.statefulSet.resources` and the init
+   * container's `controlPlane.distro.k8s.resources` whole (not merged), because the
+   * namespace quota is computed from exactly these; `dataVolume` null leaves the
+   * volume claim to the values file (clusters from before plans carried it).
+   */
+  controlPlane?: { resources: ContainerResources; dataVolume: { size: string; storageClass: string | null } | null };
 }
 
 export function isPlainObject(value: unknown): value is HelmValues {
@@ -51,12 +58,6 @@ function readPath(values: HelmValues, path: readonly string[]): unknown {
   return node;
 }
 
-function stripUndefined(list: ResourceList | undefined): ResourceList | undefined {
-  if (!list) return undefined;
-  const entries = Object.entries(list).filter(([, v]) => typeof v === "string" && v.trim() !== "");
-  return entries.length ? (Object.fromEntries(entries) as ResourceList) : undefined;
-}
-
 /**
  * Base values + platform overrides. extraSANs is the one array that merges:
  * the operator's entries stay (e.g. the host IP) and control_plane_host is
@@ -74,17 +75,53 @@ export function buildVclusterValues(base: unknown, overrides: VclusterOverrides)
   const host = overrides.controlPlaneHost?.trim() ? hostOnly(overrides.controlPlaneHost) : undefined;
   if (host && !sans.includes(host)) sans.push(host);
 
-  const resources = overrides.controlPlaneResources;
-  const requests = stripUndefined(resources?.requests);
-  const limits = stripUndefined(resources?.limits);
-  const statefulSet = requests || limits ? { statefulSet: { resources: { ...(requests && { requests }), ...(limits && { limits }) } } } : {};
-
-  return deepMerge(baseValues, {
+  const merged = deepMerge(baseValues, {
     privateNodes: { enabled: true },
     controlPlane: {
       service: { spec: { type: overrides.serviceType } },
       proxy: { extraSANs: sans },
-      ...statefulSet,
     },
   });
+  return overrides.controlPlane ? withControlPlaneSize(merged, overrides.controlPlane) : merged;
+}
+
+function withControlPlaneSize(values: HelmValues, size: NonNullable<VclusterOverrides["controlPlane"]>): HelmValues {
+  const out = structuredClone(values);
+  const controlPlane = ensureObject(out, "controlPlane");
+  ensureObject(controlPlane, "statefulSet").resources = replacingChartDefaults(size.resources);
+  ensureObject(ensureObject(controlPlane, "distro"), "k8s").resources = structuredClone(DISTRO_INIT_CONTAINER.resources);
+  if (size.dataVolume) {
+    const claim = ensureObject(ensureObject(ensureObject(controlPlane, "statefulSet"), "persistence"), "volumeClaim");
+    // enabled: true keeps the control plane a StatefulSet (one Pod, replaced delete-first), which the quota assumes.
+    claim.enabled = true;
+    claim.size = size.dataVolume.size;
+    if (size.dataVolume.storageClass) claim.storageClass = size.dataVolume.storageClass;
+  }
+  return out;
+}
+
+/**
+ * Helm merges these values over the chart's values.yaml, whose resources carry the
+ * upstream defaults (limits.memory 4Gi, limits.ephemeral-storage 10Gi, ...). A key set
+ * to null is removed from that merge, so each chart default the plan leaves out is sent
+ * as null ("no limit" stays no limit). Only those: a null for a key the chart has no
+ * default for would reach the manifest as a zero quantity.
+ */
+function replacingChartDefaults(resources: ContainerResources): HelmValues {
+  const chartDefaults = controlPlaneContainerResources(UPSTREAM_CONTROL_PLANE_SIZE);
+  const out: HelmValues = {};
+  for (const part of ["requests", "limits"] as const) {
+    const list: HelmValues = { ...resources[part] };
+    for (const r of Object.keys(chartDefaults[part]) as ResourceName[]) list[r] = resources[part][r] ?? null;
+    out[part] = list;
+  }
+  return out;
+}
+
+function ensureObject(parent: HelmValues, key: string): HelmValues {
+  const existing = parent[key];
+  if (isPlainObject(existing)) return existing;
+  const created: HelmValues = {};
+  parent[key] = created;
+  return created;
 }

@@ -2,9 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CoreV1Api } from "@kubernetes/client-node";
+import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { readVclusterConfig } from "@e2e/env/vcluster-config";
+import { namespaceQuotaFor } from "@/server/domain/clusters/control-plane-quota";
+import { UPSTREAM_CONTROL_PLANE_SIZE } from "@/server/domain/clusters/control-plane-size";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import { AppError } from "@/server/domain/errors";
 import { HelmCli, HelmError } from "./helm-cli";
@@ -23,6 +26,7 @@ const baseValues = { controlPlane: { proxy: { extraSANs: ["198.51.100.7"] } } };
 
 let cluster: KubeCluster;
 let core: CoreV1Api;
+let apps: AppsV1Api;
 let provisioner: HelmControlPlaneProvisioner;
 let helmHome: string;
 
@@ -51,6 +55,7 @@ beforeAll(async () => {
   helmHome = await mkdtemp(path.join(os.tmpdir(), "kubebyon-helm-home-"));
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: cluster.kubeconfigPath });
   core = kubeConfig.makeApiClient(CoreV1Api);
+  apps = kubeConfig.makeApiClient(AppsV1Api);
   provisioner = new HelmControlPlaneProvisioner({
     kubeConfig,
     helm: new HelmCli({ bin: cluster.tools.helm, kubeconfigPath: cluster.kubeconfigPath, helmHome, timeoutMs: 60_000 }),
@@ -77,26 +82,23 @@ describe("namespace and quota", () => {
     });
   });
 
-  it("applies ResourceQuota and LimitRange from the plan and updates them", async () => {
+  it("applies exactly the computed ResourceQuota and LimitRange, and a later spec replaces every entry", async () => {
     await provisioner.ensureNamespace({ namespace: "tenant-q", labels: {} });
-    await provisioner.applyQuota({ namespace: "tenant-q", quota: { cpu: "2", memory: "4Gi", pods: 10 } });
-    await provisioner.applyQuota({ namespace: "tenant-q", quota: { cpu: "3", memory: "6Gi", pods: 12 } });
+    await provisioner.applyQuota({ namespace: "tenant-q", quota: namespaceQuotaFor({ ...UPSTREAM_CONTROL_PLANE_SIZE, cpuLimit: "1" }, { cpu: "2", memory: "8Gi" }) });
+    await provisioner.applyQuota({ namespace: "tenant-q", quota: namespaceQuotaFor({ ...UPSTREAM_CONTROL_PLANE_SIZE, dataVolumeSize: null }, { cpu: null, memory: null }) });
 
     const quota = await core.readNamespacedResourceQuota({ name: "kubebyon-quota", namespace: "tenant-q" });
-    expect(quota.spec?.hard).toEqual({
-      "requests.cpu": "3",
-      "limits.cpu": "3",
-      "requests.memory": "6Gi",
-      "limits.memory": "6Gi",
-      pods: "12",
-    });
+    // Nothing of the first spec survives: no CPU/memory caps, no PVC entries.
+    expect(quota.spec?.hard).toEqual({ pods: "1", "requests.ephemeral-storage": "1Gi", "limits.ephemeral-storage": "10Gi" });
     const limits = await core.readNamespacedLimitRange({ name: "kubebyon-quota", namespace: "tenant-q" });
-    expect(limits.spec?.limits[0]).toMatchObject({
-      type: "Container",
-      _default: { cpu: "3", memory: "6Gi" },
-      defaultRequest: { cpu: "100m", memory: "128Mi" },
-      max: { cpu: "3", memory: "6Gi" },
-    });
+    expect(limits.spec?.limits).toEqual([
+      {
+        type: "Container",
+        max: { memory: "4Gi", "ephemeral-storage": "10Gi" },
+        _default: { memory: "4Gi", "ephemeral-storage": "10Gi" },
+        defaultRequest: { cpu: "200m", memory: "256Mi", "ephemeral-storage": "1Gi" },
+      },
+    ]);
   });
 });
 
@@ -134,7 +136,11 @@ describe("installOrUpgrade", () => {
   const namespace = "tenant-h";
   const release = "demo";
   const readService = () => core.readNamespacedService({ name: release, namespace });
-  const readRendered = async () => (await core.readNamespacedConfigMap({ name: `${release}-rendered-values`, namespace })).data ?? {};
+  const readConfig = () => readVclusterConfig(core, namespace, release);
+  const readSyncer = async () => {
+    const set = await apps.readNamespacedStatefulSet({ name: release, namespace });
+    return set.spec?.template.spec?.containers.find((c) => c.name === "syncer");
+  };
 
   beforeAll(() => provisioner.ensureNamespace({ namespace, labels: {} }));
 
@@ -148,9 +154,10 @@ describe("installOrUpgrade", () => {
     expect(service.spec?.type).toBe("NodePort");
     expect(service.spec?.ports?.[0]).toMatchObject({ port: 443, targetPort: 8443 });
     expect(service.spec?.ports?.[0]?.nodePort).toBeGreaterThanOrEqual(30000);
-    let rendered = await readRendered();
-    expect(rendered.privateNodesEnabled).toBe("true");
-    expect(JSON.parse(rendered.extraSANs ?? "null")).toEqual(["198.51.100.7", "203.0.113.10"]);
+    expect(service.spec?.ports?.map((p) => `${p.name}:${p.port}->${String(p.targetPort)}`)).toEqual(["https:443->8443", "kubelet:10250->8443"]);
+    let config = await readConfig();
+    expect(config.privateNodes.enabled).toBe(true);
+    expect(config.controlPlane.proxy.extraSANs).toEqual(["198.51.100.7", "203.0.113.10"]);
 
     await provisioner.installOrUpgrade({
       releaseName: release,
@@ -159,21 +166,27 @@ describe("installOrUpgrade", () => {
     });
     service = await readService();
     expect(service.spec?.type).toBe("LoadBalancer");
-    rendered = await readRendered();
-    expect(JSON.parse(rendered.extraSANs ?? "null")).toEqual(["198.51.100.7", "k8s.example.com"]);
+    // A LoadBalancer gets no kubelet port, as upstream.
+    expect(service.spec?.ports?.map((p) => p.name)).toEqual(["https"]);
+    config = await readConfig();
+    expect(config.controlPlane.proxy.extraSANs).toEqual(["198.51.100.7", "k8s.example.com"]);
 
     await provisioner.installOrUpgrade({
       releaseName: release,
       namespace,
-      values: buildVclusterValues(baseValues, { serviceType: "ClusterIP", controlPlaneResources: { requests: { cpu: "250m" } } }),
+      values: buildVclusterValues(baseValues, {
+        serviceType: "ClusterIP",
+        // dataVolume null: the release already has its volume claim, and a StatefulSet's volumeClaimTemplates are immutable.
+        controlPlane: { resources: { requests: { cpu: "250m", memory: "300Mi" }, limits: { memory: "1Gi" } }, dataVolume: null },
+      }),
     });
     service = await readService();
     expect(service.spec?.type).toBe("ClusterIP");
     // No NodePort may survive the switch back (plan §5.6).
     expect(service.spec?.ports?.[0]?.nodePort).toBeUndefined();
-    rendered = await readRendered();
-    expect(JSON.parse(rendered.extraSANs ?? "null")).toEqual(["198.51.100.7"]);
-    expect(JSON.parse(rendered.statefulSetResources ?? "null")).toEqual({ requests: { cpu: "250m" } });
+    config = await readConfig();
+    expect(config.controlPlane.proxy.extraSANs).toEqual(["198.51.100.7"]);
+    expect((await readSyncer())?.resources).toEqual({ requests: { cpu: "250m", memory: "300Mi" }, limits: { memory: "1Gi" } });
   });
 
   it("re-running with the same values changes nothing in the cluster", async () => {

@@ -26,7 +26,6 @@ export interface HelmControlPlaneProvisionerDeps {
 
 const FIELD_MANAGER = "kubebyon";
 const QUOTA_NAME = "kubebyon-quota";
-const DEFAULT_CONTAINER_REQUEST = { cpu: "100m", memory: "128Mi" };
 // Each upgrade leaves a release Secret behind; clusters that change often would pile them up.
 const HELM_HISTORY_MAX = "10";
 const applyPatch = () => setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply);
@@ -98,54 +97,32 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
 
   async applyQuota(input: { namespace: string; quota: NamespaceQuota }): Promise<void> {
     const { namespace, quota } = input;
-    const request = quota.defaultContainerRequest ?? DEFAULT_CONTAINER_REQUEST;
+    // Server-side apply with one field manager: an entry the new spec leaves out is removed, so the
+    // objects hold exactly what the domain computed for the plan.
     await withKubeContext(`applying ResourceQuota ${QUOTA_NAME} in ${namespace}`, () =>
       this.core.patchNamespacedResourceQuota(
         {
           name: QUOTA_NAME,
           namespace,
-          body: {
-            apiVersion: "v1",
-            kind: "ResourceQuota",
-            metadata: { name: QUOTA_NAME, namespace },
-            spec: {
-              hard: {
-                "requests.cpu": quota.cpu,
-                "limits.cpu": quota.cpu,
-                "requests.memory": quota.memory,
-                "limits.memory": quota.memory,
-                pods: String(quota.pods),
-              },
-            },
-          },
+          body: { apiVersion: "v1", kind: "ResourceQuota", metadata: { name: QUOTA_NAME, namespace }, spec: { hard: quota.hard } },
           fieldManager: FIELD_MANAGER,
           force: true,
         },
         applyPatch(),
       ),
     );
-    // A quota on cpu/memory rejects pods without requests/limits; the LimitRange fills them in.
+    const { container, volumeClaimMax } = quota.limitRange;
+    const limits: object[] = [
+      // Patch bodies are sent as-is, so the wire name "default" (not client-node's _default).
+      { type: "Container", max: container.max, default: container.default, defaultRequest: container.defaultRequest },
+    ];
+    if (volumeClaimMax) limits.push({ type: "PersistentVolumeClaim", max: { storage: volumeClaimMax } });
     await withKubeContext(`applying LimitRange ${QUOTA_NAME} in ${namespace}`, () =>
       this.core.patchNamespacedLimitRange(
         {
           name: QUOTA_NAME,
           namespace,
-          body: {
-            apiVersion: "v1",
-            kind: "LimitRange",
-            metadata: { name: QUOTA_NAME, namespace },
-            spec: {
-              limits: [
-                {
-                  type: "Container",
-                  defaultRequest: { cpu: request.cpu, memory: request.memory },
-                  // Patch bodies are sent as-is, so the wire name "default" (not client-node's _default).
-                  default: { cpu: quota.cpu, memory: quota.memory },
-                  max: { cpu: quota.cpu, memory: quota.memory },
-                },
-              ],
-            },
-          },
+          body: { apiVersion: "v1", kind: "LimitRange", metadata: { name: QUOTA_NAME, namespace }, spec: { limits } },
           fieldManager: FIELD_MANAGER,
           force: true,
         },

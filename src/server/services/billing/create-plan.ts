@@ -1,22 +1,39 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { quotaPairProblem } from "@/server/domain/billing/quantities";
+import { UPSTREAM_CONTROL_PLANE_SIZE as UPSTREAM } from "@/server/domain/clusters/control-plane-size";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { isUniqueViolation } from "@/server/infra/db/client";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
+import { assertPlanAdmitsControlPlane, auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
 import { toPlanView, type PlanView } from "./plan-view";
 
 export type CreatePlanInput = Pick<PlanFields, "name" | "clusterQuota" | "nodeQuota"> & Partial<PlanFields> & { code: string };
 
-const DEFAULTS = { description: null, priceCents: 0, currency: "USD", cpuQuota: null, memoryQuota: null, active: true, isDefault: false, sort: 0 };
+const DEFAULTS = {
+  description: null,
+  priceCents: 0,
+  currency: "USD",
+  cpuQuota: null,
+  memoryQuota: null,
+  // The vcluster chart's own control plane unless the admin sizes it.
+  controlPlaneCpuRequest: UPSTREAM.cpuRequest,
+  controlPlaneCpuLimit: UPSTREAM.cpuLimit,
+  controlPlaneMemoryRequest: UPSTREAM.memoryRequest,
+  controlPlaneMemoryLimit: UPSTREAM.memoryLimit,
+  controlPlaneEphemeralStorageRequest: UPSTREAM.ephemeralStorageRequest,
+  controlPlaneEphemeralStorageLimit: UPSTREAM.ephemeralStorageLimit,
+  controlPlaneDataVolumeSize: UPSTREAM.dataVolumeSize,
+  controlPlaneStorageClass: UPSTREAM.storageClass,
+  active: true,
+  isDefault: false,
+  sort: 0,
+};
 
 /** Admin: adds a plan to the catalogue. A default plan must be active; making one default unsets the previous one. */
 export async function createPlan(deps: ServiceDeps, admin: Viewer, input: CreatePlanInput, origin: RequestOrigin): Promise<PlanView> {
   const fields: PlanFields & { code: string } = { ...DEFAULTS, ...input };
-  const invalid = quotaPairProblem(fields.cpuQuota, fields.memoryQuota);
-  if (invalid) throw new AppError("BAD_REQUEST", invalid);
+  assertPlanAdmitsControlPlane(fields);
   if (fields.isDefault && !fields.active) throw new AppError("BAD_REQUEST", "A default plan must be active: set active too, or leave is_default off.");
   const id = newId("pln");
   try {

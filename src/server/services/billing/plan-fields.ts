@@ -1,3 +1,7 @@
+import { quotaPairProblem } from "@/server/domain/billing/quantities";
+import { controlPlaneAdmissionProblems } from "@/server/domain/clusters/control-plane-quota";
+import type { ControlPlaneSize } from "@/server/domain/clusters/control-plane-size";
+import { AppError } from "@/server/domain/errors";
 import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 
 /** Editable plan fields as the use cases take them (validated by the API schemas). */
@@ -10,6 +14,14 @@ export interface PlanFields {
   nodeQuota: number;
   cpuQuota: string | null;
   memoryQuota: string | null;
+  controlPlaneCpuRequest: string;
+  controlPlaneCpuLimit: string | null;
+  controlPlaneMemoryRequest: string;
+  controlPlaneMemoryLimit: string | null;
+  controlPlaneEphemeralStorageRequest: string;
+  controlPlaneEphemeralStorageLimit: string | null;
+  controlPlaneDataVolumeSize: string;
+  controlPlaneStorageClass: string | null;
   active: boolean;
   isDefault: boolean;
   sort: number;
@@ -29,4 +41,46 @@ export function auditedPlanFields(f: Partial<PlanFields>): Prisma.InputJsonObjec
   const out: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(f)) if (value !== undefined) out[key] = value;
   return out;
+}
+
+type ControlPlaneFields = Pick<
+  PlanFields,
+  | "controlPlaneCpuRequest"
+  | "controlPlaneCpuLimit"
+  | "controlPlaneMemoryRequest"
+  | "controlPlaneMemoryLimit"
+  | "controlPlaneEphemeralStorageRequest"
+  | "controlPlaneEphemeralStorageLimit"
+  | "controlPlaneDataVolumeSize"
+  | "controlPlaneStorageClass"
+>;
+
+/** The control plane a plan (or a cluster's snapshot of it) sizes. */
+export function controlPlaneSizeOf(p: ControlPlaneFields): ControlPlaneSize {
+  return {
+    cpuRequest: p.controlPlaneCpuRequest,
+    cpuLimit: p.controlPlaneCpuLimit,
+    memoryRequest: p.controlPlaneMemoryRequest,
+    memoryLimit: p.controlPlaneMemoryLimit,
+    ephemeralStorageRequest: p.controlPlaneEphemeralStorageRequest,
+    ephemeralStorageLimit: p.controlPlaneEphemeralStorageLimit,
+    dataVolumeSize: p.controlPlaneDataVolumeSize,
+    storageClass: p.controlPlaneStorageClass,
+  };
+}
+
+/**
+ * Refuses a plan whose quota could not admit its own control plane (the cluster job would
+ * install a Pod the host apiserver refuses), naming the numbers and what to change.
+ */
+export function assertPlanAdmitsControlPlane(p: Pick<PlanFields, "cpuQuota" | "memoryQuota"> & ControlPlaneFields): void {
+  const pair = quotaPairProblem(p.cpuQuota, p.memoryQuota);
+  if (pair) throw new AppError("BAD_REQUEST", pair);
+  const problems = planControlPlaneProblems(p);
+  if (problems.length > 0) throw new AppError("BAD_REQUEST", problems.join(" "));
+}
+
+/** Why the plan's namespace quota would refuse its own control plane (empty when it admits it). */
+export function planControlPlaneProblems(p: Pick<PlanFields, "cpuQuota" | "memoryQuota"> & ControlPlaneFields): string[] {
+  return controlPlaneAdmissionProblems(controlPlaneSizeOf(p), { cpu: p.cpuQuota, memory: p.memoryQuota });
 }

@@ -1,16 +1,16 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { quotaPairProblem } from "@/server/domain/billing/quantities";
 import { AppError, notFound } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
+import { assertPlanAdmitsControlPlane, auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
 import { toPlanView, type PlanView } from "./plan-view";
 
 /**
  * Admin: changes a plan (the code stays: orders and clusters refer to it).
  * Deactivating takes it out of the catalogue and ends its default role; paid
- * grants of it keep running. Existing clusters keep the quota snapshot taken
- * when they were created or updated.
+ * grants of it keep running. Existing clusters keep the quota and control-plane
+ * snapshot taken when they were created or updated. The plan as it will be must
+ * still admit its control plane.
  */
 export async function updatePlan(deps: ServiceDeps, admin: Viewer, id: string, change: Partial<PlanFields>, origin: RequestOrigin): Promise<PlanView> {
   return deps.db.$transaction(async (tx) => {
@@ -19,8 +19,8 @@ export async function updatePlan(deps: ServiceDeps, admin: Viewer, id: string, c
     const active = change.active ?? before.active;
     const isDefault = active ? (change.isDefault ?? before.isDefault) : false;
     if (change.isDefault && !active) throw new AppError("BAD_REQUEST", "A default plan must be active: activate the plan before making it the default.");
-    const invalid = quotaPairProblem(change.cpuQuota !== undefined ? change.cpuQuota : before.cpuQuota, change.memoryQuota !== undefined ? change.memoryQuota : before.memoryQuota);
-    if (invalid) throw new AppError("BAD_REQUEST", invalid);
+    const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<PlanFields>;
+    assertPlanAdmitsControlPlane({ ...before, ...defined });
     if (isDefault && !before.isDefault) await clearOtherDefaults(tx, id);
     const plan = await tx.plan.update({ where: { id }, data: { ...change, active, isDefault } });
     const action = change.active === false && before.active ? "plan.deactivate" : change.active === true && !before.active ? "plan.activate" : "plan.update";

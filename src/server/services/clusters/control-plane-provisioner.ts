@@ -1,3 +1,5 @@
+import type { NamespaceQuotaSpec } from "@/server/domain/clusters/control-plane-quota";
+
 /**
  * Port: everything the cluster runtime does to the HOST cluster to run one
  * vCluster control plane. Every method is idempotent, so a job that crashed
@@ -19,19 +21,13 @@ export function clusterOwnerLabels(input: { clusterId: string; ownerId: string }
   };
 }
 
-/** Host-namespace limits from the cluster's plan. Quantities as Kubernetes writes them ("2", "500m", "4Gi"). */
-export interface NamespaceQuota {
-  cpu: string;
-  memory: string;
-  pods: number;
-  /** Requests given to containers that declare none, so the quota does not reject them. Default 100m / 128Mi. */
-  defaultContainerRequest?: { cpu: string; memory: string };
-}
+/** Host-namespace limits computed from the cluster's plan (domain/clusters/control-plane-quota.ts). */
+export type NamespaceQuota = NamespaceQuotaSpec;
 
 export interface ControlPlaneProvisioner {
   /** Creates the namespace or, when it exists, sets the labels on it. */
   ensureNamespace(input: { namespace: string; labels: Record<string, string> }): Promise<void>;
-  /** Creates or replaces ResourceQuota and LimitRange `kubebyon-quota`. */
+  /** Creates or replaces ResourceQuota and LimitRange `kubebyon-quota` (exactly these entries: others are removed). */
   applyQuota(input: { namespace: string; quota: NamespaceQuota }): Promise<void>;
   /** Copies the vCluster Platform API key Secret into the namespace (create or replace). */
   copyPlatformSecret(input: { namespace: string }): Promise<void>;

@@ -1,10 +1,13 @@
 import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { serviceTypeFor } from "@/server/domain/clusters/public-access";
+import { namespaceQuotaFor } from "@/server/domain/clusters/control-plane-quota";
+import { controlPlaneContainerResources } from "@/server/domain/clusters/control-plane-size";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import type { Cluster } from "@/server/infra/db/client";
 import { readNodePortHostAddress } from "@/server/services/settings/read-system-settings";
 import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
+import { clusterControlPlaneSize } from "./cluster-control-plane";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
 import { extraSanHostFor } from "./nodeport-host";
@@ -20,13 +23,18 @@ export type ControlPlaneStepDeps = Pick<
   "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs"
 >;
 
+/**
+ * ResourceQuota and LimitRange that admit exactly the plan's control plane
+ * (domain/clusters/control-plane-quota.ts). Runs before helm, so an upgrade's new
+ * Pod is measured against the new plan's numbers.
+ */
 export async function applyPlanQuota(deps: ControlPlaneStepDeps, op: OperationRecorder, cluster: Cluster): Promise<void> {
-  if (!cluster.cpuQuota || !cluster.memoryQuota) {
-    await op.skip("apply_quota", "no plan quota for this cluster");
+  const size = clusterControlPlaneSize(cluster);
+  if (!size) {
+    await op.skip("apply_quota", "no plan for this cluster");
     return;
   }
-  // A node runs up to 110 pods by default; the namespace holds only the control plane, but the quota must not starve it.
-  const quota = { cpu: cluster.cpuQuota, memory: cluster.memoryQuota, pods: Math.max(10, (cluster.nodeQuota ?? 1) * 110) };
+  const quota = namespaceQuotaFor(size, { cpu: cluster.cpuQuota, memory: cluster.memoryQuota });
   await op.step("apply_quota", () => deps.provisioner.applyQuota({ namespace: cluster.namespace, quota }));
 }
 
@@ -39,10 +47,20 @@ export async function installControlPlane(
   step: "helm_install" | "helm_upgrade",
   context: JobHandlerContext,
 ): Promise<void> {
+  const size = clusterControlPlaneSize(cluster);
   const { signal } = context;
   await op.step(step, async () => {
     const sanHost = await extraSanHostFor(deps, cluster, mode);
-    const values = buildVclusterValues(await deps.loadBaseValues(), { serviceType: serviceTypeFor(mode), controlPlaneHost: sanHost });
+    const values = buildVclusterValues(await deps.loadBaseValues(), {
+      serviceType: serviceTypeFor(mode),
+      controlPlaneHost: sanHost,
+      controlPlane: size
+        ? {
+            resources: controlPlaneContainerResources(size),
+            dataVolume: size.dataVolumeSize ? { size: size.dataVolumeSize, storageClass: size.storageClass } : null,
+          }
+        : undefined,
+    });
     await deps.provisioner.installOrUpgrade({ releaseName: cluster.vclusterName, namespace: cluster.namespace, values, signal });
   });
   await op.step("wait_control_plane", () =>

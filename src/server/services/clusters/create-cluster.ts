@@ -6,13 +6,14 @@ import { choosePublicAccessForCreate, validatePublicAccess, type PublicAccessMod
 import { AppError } from "@/server/domain/errors";
 import { newId, randomId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { assertClusterRoom } from "@/server/services/billing/quota-checks";
+import { assertClusterRoom, assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { isUniqueViolation } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
+import { controlPlaneResourcesSnapshot, dataVolumeSnapshot } from "./cluster-control-plane";
 import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 
@@ -33,7 +34,7 @@ export interface CreateClusterInput {
  * Kubernetes work. Names the caller chose must be free (409 otherwise);
  * names derived from `name` get a suffix when taken. The owner's current plan
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
- * cluster's node/CPU/memory quota.
+ * cluster's node/CPU/memory quota and control plane (cluster-control-plane.ts).
  */
 export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const id = newId("cl");
@@ -47,6 +48,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
   if (invalid) throw new AppError("BAD_REQUEST", invalid);
 
   const { plan } = await resolveCurrentPlan(deps.db, viewer.id, deps.now());
+  assertPlanRunsControlPlane(plan);
 
   const vclusterName = await pickName(deps, "vclusterName", input.vclusterName, name, id);
   const namespace = await pickName(deps, "namespace", input.namespace, vclusterName, id);
@@ -72,6 +74,8 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
           nodeQuota: plan?.nodeQuota ?? null,
           cpuQuota: plan?.cpuQuota ?? null,
           memoryQuota: plan?.memoryQuota ?? null,
+          ...controlPlaneResourcesSnapshot(plan),
+          ...dataVolumeSnapshot(plan),
         },
       });
       await tx.clusterOperation.create({

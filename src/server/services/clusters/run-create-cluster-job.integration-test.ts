@@ -2,6 +2,7 @@ import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClusterJobHarness, type ClusterJobHarness } from "@e2e/env/cluster-job-harness";
 import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes, storedSteps } from "@e2e/env/operation-step-outcomes";
+import { readVclusterConfig } from "@e2e/env/vcluster-config";
 import { createCluster } from "./create-cluster";
 
 /**
@@ -75,9 +76,9 @@ describe("cluster.create job", () => {
     expect(ns.metadata?.labels).toMatchObject({ "kubebyon.io/cluster-id": created.id, "kubebyon.io/owner-id": viewer.id, "app.kubernetes.io/managed-by": "kubebyon" });
     const copied = await core.readNamespacedSecret({ name: "vcluster-platform-api-key", namespace: ready.namespace });
     expect(Buffer.from(copied.data?.accessKey ?? "", "base64").toString()).toBe("k");
-    const rendered = await core.readNamespacedConfigMap({ name: `${ready.vclusterName}-rendered-values`, namespace: ready.namespace });
-    expect(rendered.data?.privateNodesEnabled).toBe("true");
-    expect(JSON.parse(rendered.data?.extraSANs ?? "[]")).toEqual(["198.51.100.1", "203.0.113.10"]);
+    const config = await readVclusterConfig(core, ready.namespace, ready.vclusterName);
+    expect(config.privateNodes.enabled).toBe(true);
+    expect(config.controlPlane.proxy.extraSANs).toEqual(["198.51.100.1", "203.0.113.10"]);
   });
 
   it("installs a LoadBalancer control plane with control_plane_host in the certificate SANs when asked", async () => {
@@ -95,8 +96,7 @@ describe("cluster.create job", () => {
     const row = await h.db.cluster.findUniqueOrThrow({ where: { id: created.id } });
     const service = await core.readNamespacedService({ name: row.vclusterName, namespace: row.namespace });
     expect(service.spec?.type).toBe("LoadBalancer");
-    const rendered = await core.readNamespacedConfigMap({ name: `${row.vclusterName}-rendered-values`, namespace: row.namespace });
-    expect(JSON.parse(rendered.data?.extraSANs ?? "[]")).toContain("k8s.example.com");
+    expect((await readVclusterConfig(core, row.namespace, row.vclusterName)).controlPlane.proxy.extraSANs).toContain("k8s.example.com");
     expect(storedSteps(done.steps).find((s) => s.name === "helm_install")?.status).toBe("succeeded");
     // With control_plane_host set, the endpoint is that host on 443, whether or not the LB has an address yet.
     expect(row.apiEndpoint).toBe("https://k8s.example.com:443");

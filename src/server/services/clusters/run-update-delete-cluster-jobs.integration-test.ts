@@ -1,6 +1,7 @@
 import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClusterJobHarness, type ClusterJobHarness } from "@e2e/env/cluster-job-harness";
+import { readVclusterConfig } from "@e2e/env/vcluster-config";
 import type { OperationStep } from "@/server/domain/clusters/operation-steps";
 import { createCluster } from "./create-cluster";
 import { CLUSTER_DELETE_JOB, CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
@@ -64,8 +65,7 @@ describe("cluster.update and cluster.delete jobs", () => {
     expect(lb).toMatchObject({ status: "ready", lastError: null, publicAccessPort: null, apiEndpoint: "https://k8s.example.com:443", kubeconfigAvailable: true, connectionStatus: "connected" });
     const lbService = await core.readNamespacedService({ name: lb.vclusterName, namespace: lb.namespace });
     expect(lbService.spec?.type).toBe("LoadBalancer");
-    const rendered = await core.readNamespacedConfigMap({ name: `${lb.vclusterName}-rendered-values`, namespace: lb.namespace });
-    expect(JSON.parse(rendered.data?.extraSANs ?? "[]")).toContain("k8s.example.com");
+    expect((await readVclusterConfig(core, lb.namespace, lb.vclusterName)).controlPlane.proxy.extraSANs).toContain("k8s.example.com");
     const lbOp = await latestOperation(id, "update");
     expect(lbOp.status).toBe("succeeded");
     expect(stepSummary(lbOp.steps)).toEqual([
@@ -112,5 +112,65 @@ describe("cluster.update and cluster.delete jobs", () => {
     expect(repeat).toMatchObject({ status: "deleted", deleted_at: deleted.deletedAt!.toISOString() });
     expect(await h.db.clusterJob.count({ where: { clusterId: id, kind: CLUSTER_DELETE_JOB } })).toBe(1);
     await expect(updateCluster(h.deps, viewer, id, { name: "nope" }, origin)).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("sizes the control plane from the plan, and a plan change re-applies the quota and rolls the Pod with the new resources", async () => {
+    const core = h.kube.kubeConfig().makeApiClient(CoreV1Api);
+    const admin = { id: "usr_plan_admin", email: "admin@example.test", name: "Admin", role: "admin" as const, auth: { method: "session" as const, sessionId: "ses_a" } };
+    await h.db.user.create({ data: { id: admin.id, email: admin.email, name: admin.name, role: "admin" } });
+    // Column defaults: the chart's own control plane (200m/256Mi/1Gi requests, 4Gi/10Gi limits, 5Gi volume).
+    await h.db.plan.create({ data: { id: "pln_std", code: "std", name: "Standard", clusterQuota: 5, nodeQuota: 3, cpuQuota: "1", memoryQuota: "4Gi", isDefault: true } });
+    await h.db.plan.create({
+      data: {
+        id: "pln_small",
+        code: "small",
+        name: "Small",
+        clusterQuota: 5,
+        nodeQuota: 1,
+        cpuQuota: "500m",
+        memoryQuota: "1Gi",
+        controlPlaneCpuRequest: "100m",
+        controlPlaneMemoryLimit: "1Gi",
+        controlPlaneEphemeralStorageRequest: "512Mi",
+        controlPlaneEphemeralStorageLimit: "2Gi",
+        controlPlaneDataVolumeSize: "2Gi",
+      },
+    });
+    const id = await readyCluster("sized");
+    const row = await readCluster(id);
+    expect(row).toMatchObject({ planId: "pln_std", controlPlaneMemoryLimit: "4Gi", controlPlaneDataVolumeSize: "5Gi", controlPlaneStorageClass: null });
+    const createOp = await latestOperation(id, "create");
+    expect(stepSummary(createOp.steps)).toContain("apply_quota:succeeded");
+    const quota = await core.readNamespacedResourceQuota({ name: "kubebyon-quota", namespace: row.namespace });
+    expect(quota.spec?.hard).toEqual({
+      pods: "1",
+      "requests.cpu": "1",
+      "requests.memory": "4Gi",
+      "limits.memory": "4Gi",
+      "requests.ephemeral-storage": "1Gi",
+      "limits.ephemeral-storage": "10Gi",
+      persistentvolumeclaims: "1",
+      "requests.storage": "5Gi",
+    });
+    const podName = `${row.vclusterName}-0`;
+    const readPod = async () => (await core.listNamespacedPod({ namespace: row.namespace })).items.find((p) => p.metadata?.name === podName);
+    const syncerOf = (pod: Awaited<ReturnType<typeof readPod>>) => pod?.spec?.containers.find((c) => c.name === "syncer")?.resources;
+    const first = await h.waitFor("the control-plane Pod", readPod, (p) => p !== undefined);
+    expect(syncerOf(first)).toEqual({ requests: { cpu: "200m", memory: "256Mi", "ephemeral-storage": "1Gi" }, limits: { memory: "4Gi", "ephemeral-storage": "10Gi" } });
+
+    // An admin moves the cluster to the small plan: resources follow, the data volume stays as created.
+    await updateCluster(h.deps, admin, id, { planId: "pln_small" }, origin);
+    const moved = await h.waitFor("the plan change to apply", () => readCluster(id), (c) => c.status !== "updating");
+    expect(moved).toMatchObject({ status: "ready", planId: "pln_small", controlPlaneCpuRequest: "100m", controlPlaneMemoryLimit: "1Gi", controlPlaneDataVolumeSize: "5Gi" });
+    const second = await h.waitFor("the Pod to be replaced", readPod, (p) => p !== undefined && p.metadata?.uid !== first?.metadata?.uid);
+    expect(syncerOf(second)).toEqual({ requests: { cpu: "100m", memory: "256Mi", "ephemeral-storage": "512Mi" }, limits: { memory: "1Gi", "ephemeral-storage": "2Gi" } });
+    expect((await core.readNamespacedResourceQuota({ name: "kubebyon-quota", namespace: row.namespace })).spec?.hard).toMatchObject({
+      "requests.memory": "1Gi",
+      "limits.memory": "1Gi",
+      "limits.ephemeral-storage": "2Gi",
+      "requests.storage": "5Gi",
+    });
+    const config = await readVclusterConfig(core, row.namespace, row.vclusterName);
+    expect(config.controlPlane.statefulSet?.persistence?.volumeClaim?.size).toBe("5Gi");
   });
 });

@@ -12,9 +12,11 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import { assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin } from "@/server/services/service-deps";
+import { controlPlaneResourcesDiffer, controlPlaneResourcesSnapshot } from "./cluster-control-plane";
 import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
 import { findAccessibleCluster } from "./find-accessible-cluster";
@@ -54,6 +56,7 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   if (input.planId && input.planId !== cluster.planId && !plan) {
     throw new AppError("BAD_REQUEST", `Plan ${input.planId} does not exist or is no longer offered. Pick one of the active plans.`);
   }
+  assertPlanRunsControlPlane(plan);
   if (plan && viewer.role !== "admin") {
     // A user's quota comes from the plan they hold (orders); a cluster can only be moved onto that plan.
     const current = await resolveCurrentPlan(deps.db, cluster.ownerId, deps.now());
@@ -69,7 +72,8 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
 
   const fromMode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
   const toMode = effectivePublicAccessMode(access);
-  const quotaChanged = plan !== null && (plan.cpuQuota !== cluster.cpuQuota || plan.memoryQuota !== cluster.memoryQuota || plan.nodeQuota !== cluster.nodeQuota);
+  const quotaChanged =
+    plan !== null && (plan.cpuQuota !== cluster.cpuQuota || plan.memoryQuota !== cluster.memoryQuota || plan.nodeQuota !== cluster.nodeQuota || controlPlaneResourcesDiffer(cluster, plan));
   const needsJob = fromMode !== toMode || controlPlaneHost !== cluster.controlPlaneHost || quotaChanged;
   if (needsJob && cluster.status === "updating") {
     throw new AppError("CONFLICT", "An update of this cluster's control plane is still running. Wait until the cluster is ready, then change it again.");
@@ -81,7 +85,8 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
     controlPlaneHost,
     publicAccessEnabled: access.enabled,
     publicAccessMode: access.mode,
-    ...(plan ? { planId: plan.id, nodeQuota: plan.nodeQuota, cpuQuota: plan.cpuQuota, memoryQuota: plan.memoryQuota } : {}),
+    // The data volume stays as created (cluster-control-plane.ts); the resources follow the plan.
+    ...(plan ? { planId: plan.id, nodeQuota: plan.nodeQuota, cpuQuota: plan.cpuQuota, memoryQuota: plan.memoryQuota, ...controlPlaneResourcesSnapshot(plan) } : {}),
     ...staleFieldReset(fromMode, toMode),
     ...(needsJob ? { status: "updating" as const, lastError: null } : {}),
   };

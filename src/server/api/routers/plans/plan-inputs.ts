@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cpuQuantitySchema, memoryQuantitySchema } from "@/server/domain/billing/quantities";
+import { byteQuantity, cpuQuantity, cpuQuantitySchema, memoryQuantitySchema } from "@/server/domain/billing/quantities";
 
 /** Path parameter of every /admin/plans/{id} route. */
 export const planIdParam = z.string().min(1);
@@ -29,6 +29,24 @@ export const planFieldsInput = z.object({
   // "" clears a quantity, like null.
   cpu_quota: z.preprocess(emptyToNull, cpuQuantitySchema.nullable()).optional(),
   memory_quota: z.preprocess(emptyToNull, memoryQuantitySchema.nullable()).optional(),
+  // The control plane of each cluster on the plan; absent on create: the vcluster chart's defaults.
+  control_plane_cpu_request: cpuQuantity("control_plane_cpu_request").optional(),
+  // "" or null: no CPU limit (the chart's default).
+  control_plane_cpu_limit: z.preprocess(emptyToNull, cpuQuantity("control_plane_cpu_limit").nullable()).optional(),
+  control_plane_memory_request: byteQuantity("control_plane_memory_request", "memory").optional(),
+  control_plane_memory_limit: z.preprocess(emptyToNull, byteQuantity("control_plane_memory_limit", "memory").nullable()).optional(),
+  control_plane_ephemeral_storage_request: byteQuantity("control_plane_ephemeral_storage_request", "storage").optional(),
+  control_plane_ephemeral_storage_limit: z.preprocess(emptyToNull, byteQuantity("control_plane_ephemeral_storage_limit", "storage").nullable()).optional(),
+  control_plane_data_volume_size: byteQuantity("control_plane_data_volume_size", "storage").optional(),
+  // "" or null: the values file's storageClass, else the host's default StorageClass.
+  control_plane_storage_class: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, "control_plane_storage_class must be a StorageClass name (lowercase letters, digits, '-' and '.', e.g. longhorn), or empty for the host's default.")
+      .nullable(),
+  ).optional(),
   active: z.boolean().optional(),
   is_default: z.boolean().optional(),
   sort: z.number().int().min(-1000, "sort must be between -1000 and 1000.").max(1000, "sort must be between -1000 and 1000.").optional(),
