@@ -2,6 +2,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 import { clusterViewSchema } from "@/server/services/clusters/cluster-view";
+import { strictBoolean } from "@/server/api/strict-boolean";
 
 export const createClusterMeta = {
   openapi: {
@@ -20,7 +21,7 @@ export const createClusterInput = z.object({
   vcluster_name: optionalText(53, "vcluster_name must be at most 53 characters (a Helm release name)."),
   namespace: optionalText(63, "namespace must be at most 63 characters."),
   control_plane_host: optionalText(253, "control_plane_host must be at most 253 characters."),
-  public_access_enabled: z.boolean().optional(),
+  public_access_enabled: strictBoolean("public_access_enabled must be true or false.").optional(),
   public_access_mode: publicAccessModeSchema.optional(),
 });
 export const createClusterOutput = clusterViewSchema;

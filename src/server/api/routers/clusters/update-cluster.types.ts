@@ -3,6 +3,7 @@ import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 import { clusterViewSchema } from "@/server/services/clusters/cluster-view";
 import { clusterIdParam } from "./cluster-id-param";
+import { strictBoolean } from "@/server/api/strict-boolean";
 
 export const updateClusterMeta = {
   openapi: {
@@ -19,9 +20,9 @@ export const updateClusterInput = z.object({
   name: z.string().trim().min(1, "name cannot be empty: give the cluster a name.").max(100, "Use at most 100 characters for the name.").optional(),
   // null or "" clears the host (not allowed while the mode is loadbalancer).
   control_plane_host: z.string().trim().max(253, "control_plane_host must be at most 253 characters.").nullable().optional(),
-  public_access_enabled: z.boolean().optional(),
+  public_access_enabled: strictBoolean("public_access_enabled must be true or false.").optional(),
   public_access_mode: publicAccessModeSchema.optional(),
   plan_id: z.string().trim().min(1).optional(),
-  managed_workload_ingress_enabled: z.boolean().optional(),
+  managed_workload_ingress_enabled: strictBoolean("managed_workload_ingress_enabled must be true or false.").optional(),
 });
 export const updateClusterOutput = clusterViewSchema;

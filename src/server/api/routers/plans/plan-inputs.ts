@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { byteQuantity, cpuQuantity, cpuQuantitySchema, memoryQuantitySchema } from "@/server/domain/billing/quantities";
+import { strictBoolean } from "@/server/api/strict-boolean";
 
 /** Path parameter of every /admin/plans/{id} route. */
 export const planIdParam = z.string().min(1);
@@ -47,8 +48,8 @@ export const planFieldsInput = z.object({
       .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, "control_plane_storage_class must be a StorageClass name (lowercase letters, digits, '-' and '.', e.g. longhorn), or empty for the host's default.")
       .nullable(),
   ).optional(),
-  active: z.boolean().optional(),
-  is_default: z.boolean().optional(),
+  active: strictBoolean("active must be true or false.").optional(),
+  is_default: strictBoolean("is_default must be true or false.").optional(),
   sort: z.number().int().min(-1000, "sort must be between -1000 and 1000.").max(1000, "sort must be between -1000 and 1000.").optional(),
 });
 

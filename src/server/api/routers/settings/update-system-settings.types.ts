@@ -3,6 +3,7 @@ import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 import { MANAGED_DNS_PROVIDER } from "@/server/domain/settings/system-settings";
 import { systemSettingsViewSchema } from "@/server/services/settings/system-settings-view";
+import { strictBoolean } from "@/server/api/strict-boolean";
 
 export const updateSystemSettingsMeta = {
   openapi: {
@@ -26,7 +27,7 @@ export const updateSystemSettingsInput = z.object({
   managed_workload_ingress_base_domain: optionalText(253),
   managed_workload_ingress_dns: z
     .object({
-      enabled: z.boolean().optional(),
+      enabled: strictBoolean("enabled must be true or false.").optional(),
       active_provider: z.literal(MANAGED_DNS_PROVIDER, { message: `${MANAGED_DNS_PROVIDER} is the only DNS provider supported.` }).optional(),
       record_target_hostname: optionalText(253),
       cloudflare: z.object({ zone_id: optionalText(64), api_token: optionalText(500) }).optional(),
@@ -38,7 +39,7 @@ export const updateSystemSettingsInput = z.object({
     .object({
       host: optionalText(253),
       port: z.number().int().min(1, "Use a port between 1 and 65535.").max(65535, "Use a port between 1 and 65535.").optional(),
-      secure: z.boolean().optional(),
+      secure: strictBoolean("secure must be true or false.").optional(),
       user: optionalText(320),
       password: optionalText(500),
       from: optionalText(320),
