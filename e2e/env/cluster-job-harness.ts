@@ -13,7 +13,7 @@ import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
 import { createJobHandlerRegistry } from "@/server/composition/job-handlers";
-import type { ClusterRuntime } from "@/server/composition/cluster-runtime";
+import { hostClusterSetup, type ClusterRuntime } from "@/server/composition/cluster-runtime";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
@@ -54,7 +54,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups };
+  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }) };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
   const runtime: ClusterRuntime = {
     db,

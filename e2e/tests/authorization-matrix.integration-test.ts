@@ -50,6 +50,7 @@ const ACCESS: Record<string, Access> = {
   "clusters.listOperations": "user",
   "clusters.kubectl": "user",
   "clusters.kubeconfig": "user",
+  "clusters.hostStatus": "user",
   "joinTokens.create": "user",
   "joinTokens.list": "user",
   "joinTokens.revoke": "user",

@@ -33,9 +33,14 @@ export interface CreateClusterInput {
  * Kubernetes work. Names the caller chose must be free (409 otherwise);
  * names derived from `name` get a suffix when taken. The owner's current plan
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
- * cluster's node/CPU/memory quota.
+ * cluster's node/CPU/memory quota. Without a host cluster nothing is written:
+ * the create is refused (503) with the setting to fix.
  */
 export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+  const missingHost = deps.hostCluster.missingConfiguration();
+  if (missingHost) {
+    throw new AppError("SERVICE_UNAVAILABLE", `Clusters cannot be created on this platform yet: ${missingHost}. An administrator has to fix this, then create the cluster again.`);
+  }
   const id = newId("cl");
   const name = input.name.trim();
   const access = choosePublicAccessForCreate(
