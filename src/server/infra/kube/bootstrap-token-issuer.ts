@@ -39,6 +39,8 @@ function translate(err: unknown, action: string, server: string): TokenIssuerErr
 
 /** TokenIssuer that writes bootstrap-token Secrets into the vCluster's kube-system, as kubeadm does. */
 export class BootstrapTokenIssuer implements TokenIssuer {
+  /** Named in the start-up lines (spec walkthrough step 8: `token_issuer=…`). */
+  static readonly implementation = "client-node-bootstrap-token";
   private readonly timeoutMs: number;
 
   constructor(opts: BootstrapTokenIssuerOptions = {}) {

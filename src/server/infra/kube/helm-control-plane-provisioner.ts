@@ -68,6 +68,8 @@ async function pollUntil(opts: {
  * for the vCluster release.
  */
 export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
+  /** Named in the start-up lines (spec walkthrough step 8: `control_plane_provisioner=…`). */
+  static readonly implementation = "helm-cli";
   private readonly core: CoreV1Api;
   private readonly pollIntervalMs: number;
 
