@@ -68,6 +68,7 @@ const ACCESS: Record<string, Access> = {
   // back office
   "admin.getOverview": "admin",
   "admin.listClusterJobs": "admin",
+  "admin.getPlatformHealth": "admin",
   "adminUsers.list": "admin",
   "adminUsers.get": "admin",
   "adminUsers.changeRole": "admin",

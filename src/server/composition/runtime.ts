@@ -17,6 +17,7 @@ import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
+import { buildPlatformHealthDeps } from "./platform-health";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
 export type ProcessName = "kubebyon-web" | "kubebyon-worker";
@@ -79,6 +80,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),
     settingsCache,
     cluster: clusterRuntime,
+    platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     join: {
       db,
       log: log.child({ component: "join" }),
