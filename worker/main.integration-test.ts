@@ -54,12 +54,10 @@ describe("worker/main.ts", () => {
     expect(worker.lines.find((l) => l.msg === "using vcluster backend")).toMatchObject({
       chart: "vcluster",
       chart_version: "0.33.0",
-      control_plane_provisioner: "helm-cli",
-      node_observer: "client-node-watch",
-      token_issuer: "client-node-bootstrap-token",
       // spawnWorker passes only the settings above: no host cluster, which the worker says with the fix.
       host_cluster: "not configured",
     });
+    expect(worker.lines.find((l) => l.msg === "token_issuer=client-node-bootstrap-token")).toMatchObject({ port: "token_issuer", implementation: "client-node-bootstrap-token" });
     expect(worker.lines.find((l) => l.msg === "no host cluster configured: clusters cannot be created")).toMatchObject({ level: "warn", fix: expect.stringMatching(/KUBEBYON_KUBECONFIG_PATH/) });
     await worker.waitForLog("consuming job wake-ups", 15_000);
 

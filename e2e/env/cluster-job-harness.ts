@@ -44,7 +44,7 @@ export interface ClusterJobHarness {
  * handler registry. Nothing listens on NodePorts/LB addresses here, so the
  * platform talks to each stand-in vCluster apiserver directly (keyed by namespace).
  */
-export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown }): Promise<ClusterJobHarness> {
+export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown; chart?: string }): Promise<ClusterJobHarness> {
   const log = createLogger({ level: "error" });
   const kube = await startKubeCluster({ controllerManager: true });
   let testDb: TestDatabase | undefined;
@@ -63,7 +63,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     provisioner: new HelmControlPlaneProvisioner({
       kubeConfig,
       helm: new HelmCli({ bin: kube.tools.helm, kubeconfigPath: kube.kubeconfigPath, helmHome, timeoutMs: 60_000 }),
-      chart: { chart: STAND_IN_CHART, repo: "https://charts.invalid", version: "0.0.0" },
+      chart: { chart: opts.chart ?? STAND_IN_CHART, repo: "https://charts.invalid", version: "0.0.0" },
       platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" },
       pollIntervalMs: 100,
     }),

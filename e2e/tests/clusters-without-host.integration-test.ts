@@ -59,3 +59,24 @@ describe("creating a cluster without a host cluster", () => {
     expect(status.fix).toMatch(/KUBEBYON_KUBECONFIG_PATH/);
   });
 });
+
+describe("GET /api/console/admin/platform-health", () => {
+  it("tells an administrator what is missing, with every other check still reported", async () => {
+    const admin = await api.createUser("ops@example.test", "ops-password-12345", "admin");
+    const res = await api.rest("GET", "/admin/platform-health", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; checked_at: string; checks: Array<{ name: string; status: string; detail: string; next_step: string | null; missing: string[]; duration_ms: number }> };
+    expect(body.status).toBe("error");
+    expect(body.checks.map((c) => c.name)).toEqual(["host_apiserver", "host_permissions", "helm", "vcluster_chart", "platform_api_key_secret", "rabbitmq", "smtp"]);
+    const host = body.checks.find((c) => c.name === "host_apiserver")!;
+    expect(host).toMatchObject({ status: "error", detail: "No host cluster is configured, so clusters cannot be created.", next_step: expect.stringMatching(/KUBEBYON_KUBECONFIG_PATH/) });
+    expect(body.checks.find((c) => c.name === "rabbitmq")?.status).toBe("skipped");
+    for (const check of body.checks) expect(typeof check.duration_ms).toBe("number");
+  });
+
+  it("is for administrators only", async () => {
+    const res = await api.rest("GET", "/admin/platform-health", { cookie: alice.cookie });
+    expect(res.status).toBe(403);
+  });
+});
+

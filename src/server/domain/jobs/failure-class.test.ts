@@ -23,6 +23,7 @@ describe("classifyHelmOutput", () => {
       "Error: failed to parse /tmp/kubebyon-values-x/values.yaml: error converting YAML to JSON: yaml: line 2: did not find expected key",
       "Error: INSTALLATION FAILED: execution error at (vcluster/templates/_helpers.tpl:12:4): unsupported distro",
       "Error: INSTALLATION FAILED: YAML parse error on vcluster/templates/service.yaml: error converting YAML to JSON",
+      'Error: INSTALLATION FAILED: template: vcluster/templates/service.yaml:9:18: executing "vcluster/templates/service.yaml" at <.Values.controlPlane.service.spec.type>: can\'t evaluate field service in type interface {}',
       'Error: INSTALLATION FAILED: roles.rbac.authorization.k8s.io "vc-demo" is forbidden: user "kubebyon" is attempting to grant RBAC permissions not currently held',
       'Error: INSTALLATION FAILED: failed to create resource: pods "x" is forbidden: exceeded quota: kubebyon-quota',
     ]) {

@@ -43,6 +43,7 @@ const PERMANENT_HELM_OUTPUT: readonly RegExp[] = [
   /\bexecution error at \(/i,
   /\bparse error at \(/i,
   /\bYAML parse error on\b/i,
+  /\btemplate: [^\n]*: executing "[^"]*" at </i,
   /\bis forbidden:/i,
   /\bexceeded quota\b/i,
 ];
