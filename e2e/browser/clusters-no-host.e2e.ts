@@ -60,8 +60,21 @@ describe("cluster list without a host cluster", () => {
     await page.screenshot({ path: path.join(SHOTS, "clusters-no-host-02-refused.png"), fullPage: true });
   });
 
+  it("shows the administrator the platform health, each check with its status and next step", async () => {
+    if (!app) throw new Error("app server not started");
+    await page.goto(`${app.url}/admin/platform-health`);
+    await page.getByRole("heading", { level: 1, name: "Platform health" }).waitFor();
+    expect(await page.getByTestId("platform-health-overall").getAttribute("data-status")).toBe("error");
+    expect(await page.getByTestId("health-host_apiserver").getAttribute("data-status")).toBe("error");
+    expect(await page.getByTestId("health-rabbitmq").getAttribute("data-status")).toBe("skipped");
+    const row = page.getByRole("row").filter({ hasText: "Host apiserver" });
+    expect(await row.textContent()).toContain("KUBEBYON_KUBECONFIG_PATH");
+    await page.screenshot({ path: path.join(SHOTS, "clusters-no-host-03-platform-health.png"), fullPage: true });
+    await page.goto(`${app.url}/clusters`);
+  });
+
   it("shows the notice in Chinese too", async () => {
-    await page.keyboard.press("Escape");
+    await page.getByTestId("no-host-cluster").waitFor();
     await page.getByTestId("locale-switch").selectOption("zh-CN");
     const notice = page.getByTestId("no-host-cluster");
     await notice.filter({ hasText: "暂时无法创建集群" }).waitFor();
