@@ -62,8 +62,10 @@ export default async function PlatformHealthPage() {
             {
               key: "detail",
               header: t("colDetail"),
+              // Findings and next steps are sentences: let them wrap instead of widening the table.
+              className: "min-w-72 whitespace-normal",
               cell: (check) => (
-                <div className="max-w-md text-xs break-words">
+                <div className="text-xs break-words">
                   <p>{check.detail}</p>
                   {check.missing.length > 0 && (
                     <div className="mt-1">
@@ -79,7 +81,12 @@ export default async function PlatformHealthPage() {
                 </div>
               ),
             },
-            { key: "next", header: t("colNextStep"), cell: (check) => <span className="max-w-md text-xs break-words">{check.next_step ?? t("noNextStep")}</span> },
+            {
+              key: "next",
+              header: t("colNextStep"),
+              className: "min-w-72 whitespace-normal",
+              cell: (check) => <span className="text-xs break-words">{check.next_step ?? t("noNextStep")}</span>,
+            },
           ]}
         />
       </Card>
