@@ -5,7 +5,9 @@ import path from "node:path";
 let written: string | undefined;
 
 /**
- * A host kubeconfig whose apiserver is not running (port 1 on loopback refuses connections).
+ * A host kubeconfig whose apiserver is not running: loopback port 2 refuses connections (nothing
+ * binds that privileged port here; port 1 would not do, fetch refuses it as a "bad port" before
+ * connecting).
  * Suites that only drive the API's rows still need a configured host cluster (a create is
  * refused with 503 without one); any job that does run fails like it would against a host
  * that is down: no answer, so it retries.
@@ -18,7 +20,7 @@ export function downHostKubeconfig(): string {
     [
       "apiVersion: v1",
       "kind: Config",
-      "clusters: [{ name: down, cluster: { server: 'https://127.0.0.1:1', insecure-skip-tls-verify: true } }]",
+      "clusters: [{ name: down, cluster: { server: 'https://127.0.0.1:2', insecure-skip-tls-verify: true } }]",
       "users: [{ name: nobody, user: { token: not-a-real-token } }]",
       "contexts: [{ name: down, context: { cluster: down, user: nobody } }]",
       "current-context: down",
