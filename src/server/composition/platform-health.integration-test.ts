@@ -22,7 +22,8 @@ import { buildPlatformHealthDeps } from "./platform-health";
  * The back office's platform health on real parts, wired by the production composition from env:
  * a real kube-apiserver (as admin and as a service account with too few permissions), the real
  * helm binary with the stand-in chart and a chart path that does not exist, the machine's
- * RabbitMQ and a port where none listens, a real SMTP server (smtp-server) for the EHLO check.
+ * RabbitMQ and a port where none listens, a real SMTP server (smtp-server) for the EHLO check and
+ * a port where none listens.
  */
 let kube: KubeCluster;
 let testDb: TestDatabase;
@@ -125,13 +126,15 @@ describe("platform health", () => {
   });
 
   it("lists the verbs a too-narrow identity lacks, a missing Secret, a bad chart path and a RabbitMQ that is down — each with its next step", async () => {
-    const downPort = await freePort();
+    const [downPort, noSmtpPort] = await Promise.all([freePort(), freePort()]);
     const view = await checkPlatformHealth(
       healthDeps({
         KUBEBYON_KUBECONFIG_PATH: limitedKubeconfig,
         KUBEBYON_VCLUSTER_CHART: path.join(dir, "no-such-chart"),
         KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: "missing-platform-key",
         KUBEBYON_RABBITMQ_URL: `amqp://guest:s3cret-pass@127.0.0.1:${downPort}`,
+        ...smtp.env,
+        KUBEBYON_SMTP_PORT: String(noSmtpPort),
       }),
       new Date(),
     );
@@ -161,7 +164,7 @@ describe("platform health", () => {
     expect(checks.helm.status).toBe("ok");
     expect(checks.vcluster_chart).toMatchObject({ status: "error", detail: expect.stringMatching(/no-such-chart.*not found/), next_step: expect.stringContaining("KUBEBYON_VCLUSTER_CHART") });
     expect(checks.rabbitmq).toMatchObject({ status: "error", detail: expect.stringContaining("ECONNREFUSED"), next_step: expect.stringContaining("KUBEBYON_RABBITMQ_URL") });
-    expect(checks.smtp.status).toBe("skipped");
+    expect(checks.smtp).toMatchObject({ status: "error", detail: expect.stringContaining("ECONNREFUSED"), next_step: expect.stringContaining("SMTP host, port and TLS") });
     expect(JSON.stringify(view)).not.toContain("s3cret-pass");
   });
 
@@ -173,6 +176,7 @@ describe("platform health", () => {
     expect(checks.platform_api_key_secret.status).toBe("skipped");
     expect(checks.helm).toMatchObject({ status: "error", detail: expect.stringContaining("was not found: install helm or set KUBEBYON_HELM_BIN"), next_step: expect.stringContaining("KUBEBYON_HELM_BIN") });
     expect(checks.rabbitmq.status).toBe("skipped");
+    expect(checks.smtp).toMatchObject({ status: "skipped", detail: expect.stringContaining("No SMTP server is configured") });
   });
 
   it("cuts off a host apiserver that accepts connections but never answers, without holding up the others", async () => {
