@@ -40,6 +40,25 @@ describe("worker/main.ts", () => {
 
     const ready = await worker.waitForLog("worker ready");
     expect(ready).toMatchObject({ service: "kubebyon-worker", workerId: "worker-under-test", mode: "rabbitmq+polling", queue });
+    // The start-up lines of the deployment walkthrough (step 8), naming our implementations.
+    const messages = worker.lines.map((l) => l.msg);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "storage initialized, driver=postgres",
+        "using vcluster backend",
+        "control_plane_provisioner=helm-cli",
+        "node_observer=client-node-watch",
+        "token_issuer=client-node-bootstrap-token",
+      ]),
+    );
+    expect(worker.lines.find((l) => l.msg === "using vcluster backend")).toMatchObject({
+      chart: "vcluster",
+      chart_version: "0.33.0",
+      // spawnWorker passes only the settings above: no host cluster, which the worker says with the fix.
+      host_cluster: "not configured",
+    });
+    expect(worker.lines.find((l) => l.msg === "token_issuer=client-node-bootstrap-token")).toMatchObject({ port: "token_issuer", implementation: "client-node-bootstrap-token" });
+    expect(worker.lines.find((l) => l.msg === "no host cluster configured: clusters cannot be created")).toMatchObject({ level: "warn", fix: expect.stringMatching(/KUBEBYON_KUBECONFIG_PATH/) });
     await worker.waitForLog("consuming job wake-ups", 15_000);
 
     db = createPrismaClient(database.url);

@@ -1,5 +1,6 @@
 import { startJobProcessing } from "@/server/composition/job-processing";
 import { buildRuntime } from "@/server/composition/runtime";
+import { logStartupLines } from "@/server/composition/startup-lines";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
 import { applyMigrations } from "@/server/infra/db/migrate";
 import type { Logger } from "@/server/observability/logger";
@@ -19,6 +20,7 @@ export interface RunningWorker {
 export async function runWorker(config: Config, log: Logger): Promise<RunningWorker> {
   const { applied } = await applyMigrations(requireDatabaseUrl(config), { log: (message) => log.info(message) });
   log.info("database schema ready", { appliedMigrations: applied });
+  logStartupLines(log, config, applied);
 
   const runtime = buildRuntime(config, { process: "kubebyon-worker", log });
   let processing;

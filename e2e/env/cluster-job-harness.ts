@@ -13,7 +13,7 @@ import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
 import { createJobHandlerRegistry } from "@/server/composition/job-handlers";
-import type { ClusterRuntime } from "@/server/composition/cluster-runtime";
+import { hostClusterSetup, type ClusterRuntime } from "@/server/composition/cluster-runtime";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
@@ -44,7 +44,7 @@ export interface ClusterJobHarness {
  * production route (cluster-ip: the Service's loopback ClusterIP, forwarded by
  * the kube-proxy stand-in), TLS verified against the stand-in's certificate.
  */
-export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown }): Promise<ClusterJobHarness> {
+export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown; chart?: string }): Promise<ClusterJobHarness> {
   const log = createLogger({ level: "error" });
   const kube = await startKubeCluster({ controllerManager: true });
   let testDb: TestDatabase | undefined;
@@ -53,7 +53,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups };
+  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }) };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
   const runtime: ClusterRuntime = {
     db,
@@ -62,7 +62,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     provisioner: new HelmControlPlaneProvisioner({
       kubeConfig,
       helm: new HelmCli({ bin: kube.tools.helm, kubeconfigPath: kube.kubeconfigPath, helmHome, timeoutMs: 60_000 }),
-      chart: { chart: STAND_IN_CHART, repo: "https://charts.invalid", version: "0.0.0" },
+      chart: { chart: opts.chart ?? STAND_IN_CHART, repo: "https://charts.invalid", version: "0.0.0" },
       platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" },
       pollIntervalMs: 100,
     }),

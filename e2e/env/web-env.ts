@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { downHostKubeconfig } from "./down-host-kubeconfig";
 
 /**
  * Environment for exercising the web process's route handlers in-process:
  * they read configuration through loadConfig(), once, so set this before the
- * first route module is imported.
+ * first route module is imported. A host cluster is configured (one that is
+ * down, unless `extra` names a real one), as on a real installation.
  */
 export function webTestEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -13,6 +15,7 @@ export function webTestEnv(databaseUrl: string, extra: Record<string, string> = 
     KUBEBYON_ADMIN_EMAIL: "admin@example.test",
     KUBEBYON_ADMIN_PASSWORD: "correct-horse-battery-staple",
     KUBEBYON_LOG_LEVEL: "warn",
+    KUBEBYON_KUBECONFIG_PATH: downHostKubeconfig(),
     ...extra,
   };
 }

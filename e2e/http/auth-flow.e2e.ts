@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAppBuild, startAppServer, TEST_ADMIN, type AppServer } from "@e2e/env/app-server";
@@ -43,6 +44,24 @@ describe("production server over HTTP", () => {
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/me", "/api-keys", "/api-keys/{id}"]));
+  });
+
+  it("logs the start-up lines of the deployment walkthrough (step 8) with our implementations", async () => {
+    const messages = (await readFile(app.logFile, "utf8"))
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => (JSON.parse(line) as { msg?: string; service?: string }))
+      .filter((record) => record.service === "kubebyon-web")
+      .map((record) => record.msg);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "storage initialized, driver=postgres",
+        "using vcluster backend",
+        "control_plane_provisioner=helm-cli",
+        "node_observer=client-node-watch",
+        "token_issuer=client-node-bootstrap-token",
+      ]),
+    );
   });
 
   it("logs in, sets an HttpOnly session cookie, and logout revokes that exact cookie", async () => {

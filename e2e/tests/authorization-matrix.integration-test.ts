@@ -50,6 +50,7 @@ const ACCESS: Record<string, Access> = {
   "clusters.listOperations": "user",
   "clusters.kubectl": "user",
   "clusters.kubeconfig": "user",
+  "clusters.hostStatus": "user",
   "joinTokens.create": "user",
   "joinTokens.list": "user",
   "joinTokens.revoke": "user",
@@ -67,6 +68,7 @@ const ACCESS: Record<string, Access> = {
   // back office
   "admin.getOverview": "admin",
   "admin.listClusterJobs": "admin",
+  "admin.getPlatformHealth": "admin",
   "adminUsers.list": "admin",
   "adminUsers.get": "admin",
   "adminUsers.changeRole": "admin",

@@ -12,6 +12,7 @@ import { createCluster } from "@/server/services/clusters/create-cluster";
  * refuses to adopt it ("invalid ownership metadata"). The operation's
  * helm_install step records helm's own message, the job backs off and retries
  * by itself, and once the operator removes the object the retry converges.
+ * A chart that does not exist is configuration: that job fails at its first attempt.
  * (A missing platform secret is covered in run-create-cluster-job.integration-test.ts.)
  */
 let h: ClusterJobHarness;
@@ -77,5 +78,25 @@ describe("cluster.create when helm fails", () => {
     const service = await core.readNamespacedService({ name: RELEASE, namespace: NAMESPACE });
     expect(service.metadata?.labels?.["app.kubernetes.io/managed-by"]).toBe("Helm");
     expect(service.metadata?.annotations?.["meta.helm.sh/release-name"]).toBe(RELEASE);
+  });
+});
+
+describe("cluster.create when helm cannot find the chart", () => {
+  let bad: ClusterJobHarness;
+  beforeAll(async () => {
+    // An air-gapped chart path that does not exist: configuration, which no retry fixes.
+    bad = await startClusterJobHarness({ label: "helm_no_chart", chart: "/nonexistent/charts/vcluster" });
+    await seedPlatformApiKeySecret(bad.kube);
+    await bad.db.user.create({ data: { id: viewer.id, email: viewer.email, name: viewer.name } });
+  });
+  afterAll(() => bad?.close());
+
+  it("fails the job at its first attempt with helm's message", async () => {
+    const created = await createCluster(bad.deps, viewer, { name: "No chart", controlPlaneHost: "127.0.0.1" }, { ip: null, userAgent: null });
+    const job = await bad.waitFor("the job to end", () => bad.db.clusterJob.findFirstOrThrow({ where: { clusterId: created.id } }), (j) => j.finishedAt !== null);
+    expect(job).toMatchObject({ status: "failed" satisfies ClusterJobStatus, attempts: 1, lastError: 'Error: path "/nonexistent/charts/vcluster" not found' });
+    const op = await bad.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } });
+    expect(stepOf(op.steps, "helm_install")).toMatchObject({ status: "failed", message: 'Error: path "/nonexistent/charts/vcluster" not found' });
+    expect(await bad.db.cluster.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ status: "error", lastError: 'Error: path "/nonexistent/charts/vcluster" not found' });
   });
 });

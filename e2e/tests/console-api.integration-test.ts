@@ -46,10 +46,23 @@ describe("console API over HTTP", () => {
   });
 
   it("lists the REST routes in /api/openapi.json", async () => {
-    const doc = (await routes.openapi.GET(new Request(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
+    const doc = (await (await routes.openapi.GET()).json()) as { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/me", "/api-keys", "/api-keys/{id}"]));
     expect(Object.keys(doc.paths["/api-keys"]!)).toEqual(expect.arrayContaining(["get", "post"]));
-    expect(doc.servers[0]!.url).toBe(`${BASE}/api/console`);
+  });
+
+  it("names the server by public_base_url, else relative — never the address the process listens on", async () => {
+    const servers = async () => ((await (await routes.openapi.GET()).json()) as { servers: { url: string }[] }).servers;
+    // Before: the request's own URL, so `next start` on 0.0.0.0 advertised http://0.0.0.0:3000/api/console.
+    expect(await servers()).toEqual([{ url: "/api/console" }]);
+    const db = api.runtime.deps.db;
+    await db.systemSetting.upsert({ where: { key: "public_base_url" }, create: { key: "public_base_url", value: "https://console.example.com/" }, update: { value: "https://console.example.com/" } });
+    try {
+      expect(await servers()).toEqual([{ url: "https://console.example.com/api/console" }]);
+    } finally {
+      await db.systemSetting.delete({ where: { key: "public_base_url" } });
+    }
+    expect(await servers()).toEqual([{ url: "/api/console" }]);
   });
 
   it("answers 401 with an actionable JSON message when unauthenticated", async () => {

@@ -16,7 +16,8 @@ import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
 import { CreateClusterDialog } from "./create-cluster-dialog";
 
-export function ClustersPanel() {
+/** `hostClusterFix`: null when a host cluster is configured, else the server's explanation of what to set. */
+export function ClustersPanel({ hostClusterFix }: { hostClusterFix: string | null }) {
   const t = useTranslations("clusters");
   const tStatus = useTranslations("clusterStatus");
   const trpc = useTRPC();
@@ -51,6 +52,12 @@ export function ClustersPanel() {
 
   return (
     <>
+      {hostClusterFix !== null && (
+        <div role="alert" data-testid="no-host-cluster" className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          <p className="font-medium">{t("noHostCluster")}</p>
+          <p className="mt-1 text-xs break-words">{t("noHostClusterDetail", { detail: hostClusterFix })}</p>
+        </div>
+      )}
       <Card aria-labelledby="clusters-card-title">
         <CardHeader
           titleId="clusters-card-title"

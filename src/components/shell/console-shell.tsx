@@ -33,6 +33,7 @@ export async function ConsoleShell({ viewer, children }: { viewer: ShellViewer; 
       items: [
         { href: "/admin", label: t("nav.adminOverview"), exact: true },
         { href: "/admin/cluster-jobs", label: t("nav.adminClusterJobs") },
+        { href: "/admin/platform-health", label: t("backofficeNav.platformHealth") },
         { href: "/admin/plans", label: t("billingNav.adminPlans") },
         { href: "/admin/orders", label: t("billingNav.adminOrders") },
         { href: "/admin/users", label: t("backofficeNav.users") },

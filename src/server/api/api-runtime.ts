@@ -9,6 +9,7 @@ import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { Mailer } from "@/server/services/mail/mailer";
 import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
+import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
 import type { SettingsCacheDeps } from "@/server/services/settings/settings-cache";
 
 /**
@@ -22,6 +23,8 @@ export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheD
   mailer: Mailer;
   /** Host-cluster adapters for procedures that talk to a cluster (kubeconfig, nodes, kubectl). */
   cluster: NodeOperationDeps & RunKubectlDeps;
+  /** The back office's platform health checks (host apiserver, permissions, helm, chart, Secret, RabbitMQ, SMTP). */
+  platformHealth: PlatformHealthDeps;
   /** Join tokens and the join-script proxy. */
   join: JoinDeps;
   /** KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication) and KUBEBYON_JOIN_RATE_LIMIT_* (join scripts). */

@@ -6,11 +6,12 @@ import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
-import { loadHostKubeConfig, runsInHostCluster } from "@/server/infra/kube/host-kube-config";
+import { hostClusterConfigurationProblem, loadHostKubeConfig, runsInHostCluster } from "@/server/infra/kube/host-kube-config";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
 import type { Logger } from "@/server/observability/logger";
 import type { ClusterJobDeps } from "@/server/services/clusters/cluster-job-deps";
+import type { HostClusterSetup } from "@/server/services/clusters/host-cluster-setup";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
 
@@ -59,6 +60,11 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
     controlPlaneTimeoutMs: CONTROL_PLANE_TIMEOUT_MS,
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
   };
+}
+
+/** Asked on every create: the kubeconfig file may be fixed while the process runs, and the check reads only local files. */
+export function hostClusterSetup(config: Pick<Config, "kubeconfigPath">): HostClusterSetup {
+  return { missingConfiguration: () => hostClusterConfigurationProblem({ kubeconfigPath: config.kubeconfigPath }) };
 }
 
 function lazily<T>(make: () => T): () => T {

@@ -16,7 +16,8 @@ import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeu
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
-import { buildClusterRuntime, type ClusterRuntime } from "./cluster-runtime";
+import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
+import { buildPlatformHealthDeps } from "./platform-health";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
 export type ProcessName = "kubebyon-web" | "kubebyon-worker";
@@ -73,11 +74,13 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     sessionIdleMinutes: config.sessionIdleMinutes,
     jobs: new PrismaJobStore(db),
     wakeups,
+    hostCluster: hostClusterSetup(config),
     mailer,
     // Links in emails must point at the console users reach (KUBEBYON_PUBLIC_URL).
     publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),
     settingsCache,
     cluster: clusterRuntime,
+    platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     join: {
       db,
       log: log.child({ component: "join" }),

@@ -2,6 +2,7 @@ import { requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 import { applyMigrations } from "@/server/infra/db/migrate";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { startJobProcessing, type JobProcessing } from "./job-processing";
+import { BACKEND_IMPLEMENTATIONS, logStartupLines } from "./startup-lines";
 import { getRuntime } from "./web-runtime";
 
 /**
@@ -18,7 +19,7 @@ export async function startWebBackground(): Promise<void> {
   const databaseUrl = requireDatabaseUrl(config);
 
   const { applied } = await applyMigrations(databaseUrl, { log: (message) => log.info(message) });
-  log.info("storage initialized", { driver: "postgres", applied_migrations: applied });
+  logStartupLines(log, config, applied);
 
   const admin = await ensureFirstAdmin(deps, config.firstAdmin);
   if (admin.created) {
@@ -30,7 +31,7 @@ export async function startWebBackground(): Promise<void> {
   if (!config.rabbitmqUrl) {
     processing = await startJobProcessing(runtime, `web-${config.workerId}`);
     log.info("job executor running in-process (single-node mode: KUBEBYON_RABBITMQ_URL is not set)");
-    log.info("node observer running in-process", { node_observer: "client-node-watch" });
+    log.info("node observer running in-process", { node_observer: BACKEND_IMPLEMENTATIONS.node_observer });
   } else {
     log.info("cluster jobs and node observation go to kubebyon-worker via RabbitMQ", { queue: config.rabbitmqQueue });
   }

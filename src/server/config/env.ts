@@ -104,7 +104,6 @@ export const envSchema = z.object({
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
-  KUBEBYON_MANAGED_INGRESS_CHART_VERSION: optionalText,
   KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: optionalText.transform((v) => v ?? "vcluster-platform-api-key"),
   KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: optionalText.transform((v) => v ?? "kubebyon-system"),
   KUBEBYON_RABBITMQ_URL: amqpUrl,
@@ -156,7 +155,6 @@ export interface Config {
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
-  managedIngressChartVersion: string | undefined;
   platformApiKey: { secretName: string; sourceNamespace: string };
   rabbitmqUrl: string | undefined;
   rabbitmqQueue: string;
@@ -246,7 +244,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chartVersion: e.KUBEBYON_VCLUSTER_CHART_VERSION,
       valuesFile: e.KUBEBYON_VCLUSTER_VALUES_FILE,
     },
-    managedIngressChartVersion: e.KUBEBYON_MANAGED_INGRESS_CHART_VERSION,
     platformApiKey: {
       secretName: e.KUBEBYON_PLATFORM_API_KEY_SECRET_NAME,
       sourceNamespace: e.KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE,

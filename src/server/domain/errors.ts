@@ -10,7 +10,9 @@ export type AppErrorCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "PRECONDITION_FAILED"
-  | "TOO_MANY_REQUESTS";
+  | "TOO_MANY_REQUESTS"
+  /** The platform lacks configuration an operator must add (no host cluster); the message names it. */
+  | "SERVICE_UNAVAILABLE";
 
 export class AppError extends Error {
   readonly code: AppErrorCode;

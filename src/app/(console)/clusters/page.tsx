@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { getServerCaller } from "@/app/_server/server-caller";
 import { ClustersPanel } from "@/components/clusters/clusters-panel";
 import { PageHeader } from "@/components/shell/page-header";
 
@@ -9,11 +10,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ClustersPage() {
-  const t = await getTranslations("clusters");
+  const [t, caller] = await Promise.all([getTranslations("clusters"), getServerCaller()]);
+  // Known to the server only: whether a host cluster is configured (a create is refused with 503 otherwise).
+  const host = await caller.clusters.hostStatus();
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <ClustersPanel />
+      <ClustersPanel hostClusterFix={host.fix} />
     </>
   );
 }

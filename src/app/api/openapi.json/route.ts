@@ -1,8 +1,8 @@
-import { openApiDocument } from "@/server/api/openapi";
+import { servedOpenApiDocument } from "@/server/api/openapi";
+import { getRuntime } from "@/server/composition/web-runtime";
 
 export const dynamic = "force-dynamic";
 
-export function GET(req: Request) {
-  const base = new URL("/api/console", req.url).toString();
-  return Response.json(openApiDocument(base));
+export async function GET() {
+  return Response.json(await servedOpenApiDocument(getRuntime().deps));
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * `failed`: stopped at once because retrying cannot help (PermanentJobError, unknown kind).
+ * `failed`: stopped at once because retrying cannot help (a permanent failure, see failure-class.ts; an unknown kind).
  * `dead`: every allowed attempt was used up (handler errors or lost leases); `last_error` says why.
  */
 export const clusterJobStatuses = ["pending", "running", "succeeded", "failed", "dead"] as const;

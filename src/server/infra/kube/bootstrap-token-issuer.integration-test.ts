@@ -6,7 +6,7 @@ import { freePort } from "@e2e/env/kube/free-port";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { formatToken, generateBootstrapToken, type BootstrapToken } from "@/server/domain/join-tokens/bootstrap-token";
 import { TokenIssuerError } from "@/server/domain/join-tokens/token-issuer-error";
-import { BootstrapTokenIssuer, NODE_BOOTSTRAP_GROUP } from "./bootstrap-token-issuer";
+import { BootstrapTokenIssuer } from "./bootstrap-token-issuer";
 import { fromBase64, kubeStatusOf } from "./kube-calls";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 
@@ -59,14 +59,21 @@ describe("BootstrapTokenIssuer against a real vCluster apiserver", () => {
   });
   afterAll(() => cluster?.stop());
 
-  it("creates the Secret kubeadm would, and the token authenticates as a bootstrapper", async () => {
+  it("creates the Secret `vcluster token create` would, and the token authenticates as a bootstrapper", async () => {
     const token = generateBootstrapToken();
     const expiresAt = new Date("2099-01-02T03:04:05.678Z");
     await issuer.create({ credentials: creds, token, expiresAt, description: "KubeBYON join token for cl_test" });
 
     const secret = await vc.kubeConfig().makeApiClient(CoreV1Api).readNamespacedSecret({ name: `bootstrap-token-${token.id}`, namespace: "kube-system" });
     expect(secret.type).toBe("bootstrap.kubernetes.io/token");
-    expect(secret.metadata?.labels).toEqual({ "app.kubernetes.io/managed-by": "kubebyon" });
+    expect(secret.metadata?.name).toBe(`bootstrap-token-${token.id}`);
+    expect(secret.metadata?.namespace).toBe("kube-system");
+    // What vCluster 0.33's `vcluster token create` writes (KUBE-FACTS), plus our managed-by label.
+    expect(secret.metadata?.labels).toEqual({
+      "vcluster.loft.sh/token": "true",
+      "vcluster.loft.sh/token-node-type": "worker",
+      "app.kubernetes.io/managed-by": "kubebyon",
+    });
     const data = Object.fromEntries(Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(v, "base64").toString("utf8")]));
     expect(data).toEqual({
       "token-id": token.id,
@@ -74,9 +81,12 @@ describe("BootstrapTokenIssuer against a real vCluster apiserver", () => {
       expiration: "2099-01-02T03:04:05Z",
       "usage-bootstrap-authentication": "true",
       "usage-bootstrap-signing": "true",
-      "auth-extra-groups": NODE_BOOTSTRAP_GROUP,
+      "auth-extra-groups": "system:bootstrappers:kubeadm:default-node-token",
       description: "KubeBYON join token for cl_test",
     });
+    // `vcluster token list` finds tokens by this label.
+    const vclusterTokens = await vc.kubeConfig().makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: "kube-system", labelSelector: "vcluster.loft.sh/token=true" });
+    expect(vclusterTokens.items.map((s) => s.metadata?.name)).toContain(`bootstrap-token-${token.id}`);
 
     // The bootstrap authenticator reads Secrets through an informer: give it a moment.
     const who = await eventually("the token to authenticate", async () => {
@@ -84,7 +94,7 @@ describe("BootstrapTokenIssuer against a real vCluster apiserver", () => {
       return typeof r === "number" ? undefined : r;
     });
     expect(who.username).toBe(`system:bootstrap:${token.id}`);
-    expect(who.groups).toEqual(expect.arrayContaining(["system:bootstrappers", NODE_BOOTSTRAP_GROUP]));
+    expect(who.groups).toEqual(expect.arrayContaining(["system:bootstrappers", "system:bootstrappers:kubeadm:default-node-token"]));
     expect(await reviewAs(creds, { id: token.id, secret: "0".repeat(16) })).toBe(401);
   });
 

@@ -11,6 +11,15 @@ const SECRET_TYPE = "bootstrap.kubernetes.io/token";
 const MANAGED_BY = { key: "app.kubernetes.io/managed-by", value: "kubebyon" } as const;
 /** The group kubeadm-style node bootstrap RBAC is bound to. */
 export const NODE_BOOTSTRAP_GROUP = "system:bootstrappers:kubeadm:default-node-token";
+/**
+ * The labels `vcluster token create` puts on its token Secrets (vCluster 0.33, pkg/constants):
+ * `vcluster token list` selects on them and the vCluster's own join path may too, so our worker
+ * tokens must look like the ones vCluster issues itself.
+ */
+export const VCLUSTER_WORKER_TOKEN_LABELS = {
+  "vcluster.loft.sh/token": "true",
+  "vcluster.loft.sh/token-node-type": "worker",
+} as const;
 
 export interface BootstrapTokenIssuerOptions {
   /** Per request; a vCluster that does not answer must not hang a console request. Default 10 s. */
@@ -30,6 +39,8 @@ function translate(err: unknown, action: string, server: string): TokenIssuerErr
 
 /** TokenIssuer that writes bootstrap-token Secrets into the vCluster's kube-system, as kubeadm does. */
 export class BootstrapTokenIssuer implements TokenIssuer {
+  /** Named in the start-up lines (spec walkthrough step 8: `token_issuer=…`). */
+  static readonly implementation = "client-node-bootstrap-token";
   private readonly timeoutMs: number;
 
   constructor(opts: BootstrapTokenIssuerOptions = {}) {
@@ -50,7 +61,8 @@ export class BootstrapTokenIssuer implements TokenIssuer {
       metadata: {
         name: `bootstrap-token-${token.id}`,
         namespace: NAMESPACE,
-        labels: { [MANAGED_BY.key]: MANAGED_BY.value },
+        // managed-by tells our tokens apart from ones an operator made with `vcluster token create`.
+        labels: { ...VCLUSTER_WORKER_TOKEN_LABELS, [MANAGED_BY.key]: MANAGED_BY.value },
       },
       type: SECRET_TYPE,
       stringData: {

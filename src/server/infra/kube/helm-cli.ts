@@ -1,18 +1,25 @@
 import { execFile } from "node:child_process";
+import { classifyHelmOutput, type ClassifiedFailure, type FailureClass } from "@/server/domain/jobs/failure-class";
 import { childProcessEnv } from "./child-process-env";
 
 /** A failed helm run; `message` is helm's own stderr (trimmed) so users see what helm said. */
-export class HelmError extends Error {
+export class HelmError extends Error implements ClassifiedFailure {
   readonly args: readonly string[];
   readonly stderr: string;
   readonly exitCode: number | null;
+  /** A missing binary is configuration; a timeout or cancel may pass; otherwise helm's words decide. */
+  readonly failureClass: FailureClass;
 
-  constructor(message: string, opts: { args: readonly string[]; stderr: string; exitCode: number | null; cause?: unknown }) {
+  constructor(
+    message: string,
+    opts: { args: readonly string[]; stderr: string; exitCode: number | null; cause?: unknown; failureClass?: FailureClass },
+  ) {
     super(message, { cause: opts.cause });
     this.name = "HelmError";
     this.args = opts.args;
     this.stderr = opts.stderr;
     this.exitCode = opts.exitCode;
+    this.failureClass = opts.failureClass ?? classifyHelmOutput(opts.stderr);
   }
 }
 
@@ -81,11 +88,11 @@ export class HelmCli {
           }
           const details = { args, stderr: stderr.trim(), exitCode: typeof err.code === "number" ? err.code : null, cause: err };
           if (call.signal?.aborted) {
-            reject(new HelmError(`${command} was cancelled`, details));
+            reject(new HelmError(`${command} was cancelled`, { ...details, failureClass: "transient" }));
           } else if (err.killed) {
-            reject(new HelmError(`${command} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`, details));
+            reject(new HelmError(`${command} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`, { ...details, failureClass: "transient" }));
           } else if (err.code === "ENOENT") {
-            reject(new HelmError(`helm binary "${this.opts.bin}" was not found: install helm or set KUBEBYON_HELM_BIN to its path`, details));
+            reject(new HelmError(`helm binary "${this.opts.bin}" was not found: install helm or set KUBEBYON_HELM_BIN to its path`, { ...details, failureClass: "permanent" }));
           } else {
             reject(new HelmError(details.stderr || err.message, details));
           }

@@ -34,6 +34,20 @@ function isLocalChart(chart: string): boolean {
   return path.isAbsolute(chart) || chart.startsWith("./") || chart.startsWith("../") || chart.endsWith(".tgz");
 }
 
+/** The helm arguments naming the chart: `<chart>` plus --repo/--version as its kind needs (install and `helm show chart` alike). */
+export function chartArgs(vcluster: VclusterChart): string[] {
+  const { chart, repo, version } = vcluster;
+  const source = isLocalChart(chart) ? [] : chart.startsWith("oci://") ? ["--version", version] : ["--repo", repo, "--version", version];
+  return [chart, ...source];
+}
+
+/** The chart as an operator configured it, for messages. */
+export function describeChart(vcluster: VclusterChart): string {
+  const { chart, repo, version } = vcluster;
+  if (isLocalChart(chart)) return `local chart ${chart}`;
+  return chart.startsWith("oci://") ? `${chart} ${version}` : `${chart} ${version} from ${repo}`;
+}
+
 async function withKubeContext<T>(action: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -67,6 +81,8 @@ async function pollUntil(opts: {
  * for the vCluster release.
  */
 export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
+  /** Named in the start-up lines (spec walkthrough step 8: `control_plane_provisioner=…`). */
+  static readonly implementation = "helm-cli";
   private readonly core: CoreV1Api;
   private readonly pollIntervalMs: number;
 
@@ -168,16 +184,14 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
   }
 
   async installOrUpgrade(input: { releaseName: string; namespace: string; values: Record<string, unknown>; signal?: AbortSignal }): Promise<void> {
-    const { chart, repo, version } = this.deps.chart;
     const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-values-"));
     try {
       const valuesFile = path.join(dir, "values.yaml");
       // JSON is valid YAML and keeps every value's type exactly.
       await writeFile(valuesFile, JSON.stringify(input.values), { mode: 0o600 });
-      const source = isLocalChart(chart) ? [] : chart.startsWith("oci://") ? ["--version", version] : ["--repo", repo, "--version", version];
       await this.deps.helm.run(
         [
-          "upgrade", "--install", input.releaseName, chart, ...source,
+          "upgrade", "--install", input.releaseName, ...chartArgs(this.deps.chart),
           "--namespace", input.namespace,
           "--values", valuesFile,
           "--history-max", HELM_HISTORY_MAX,

@@ -1,11 +1,15 @@
 import { existsSync } from "node:fs";
 import { KubeConfig } from "@kubernetes/client-node";
+import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 
 const SERVICE_ACCOUNT_TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
 // client-node's last resort when it finds nothing; talking to it only produces confusing errors later.
 const CLIENT_NODE_FALLBACK_SERVER = "http://localhost:8080";
 
-export class HostKubeConfigError extends Error {
+export class HostKubeConfigError extends Error implements ClassifiedFailure {
+  /** Only the operator can fix the settings; retrying a job does not. */
+  readonly failureClass = "permanent";
+
   constructor(message: string, opts: { cause?: unknown } = {}) {
     super(message, { cause: opts.cause });
     this.name = "HostKubeConfigError";
@@ -36,7 +40,11 @@ export function loadHostKubeConfig(opts: { kubeconfigPath: string | undefined; s
     kc.loadFromCluster();
     return kc;
   }
-  kc.loadFromDefault();
+  try {
+    kc.loadFromDefault();
+  } catch (err) {
+    throw new HostKubeConfigError(`KUBECONFIG / ~/.kube/config is not a readable kubeconfig: ${(err as Error).message}; set KUBEBYON_KUBECONFIG_PATH to the host cluster's kubeconfig`, { cause: err });
+  }
   if (kc.getCurrentCluster()?.server === CLIENT_NODE_FALLBACK_SERVER && kc.getCurrentUser()?.name === "user") {
     throw new HostKubeConfigError(
       "no host Kubernetes cluster is configured: set KUBEBYON_KUBECONFIG_PATH to the host cluster's kubeconfig (k3s: /etc/rancher/k3s/k3s.yaml), or run KubeBYON inside the cluster with a service account",
@@ -54,6 +62,20 @@ export function runsInHostCluster(opts: { kubeconfigPath: string | undefined; en
   const env = opts.env ?? process.env;
   if (opts.kubeconfigPath) return false;
   return Boolean(env.KUBERNETES_SERVICE_HOST && env.KUBERNETES_SERVICE_PORT) && existsSync(opts.serviceAccountTokenPath ?? SERVICE_ACCOUNT_TOKEN);
+}
+
+/**
+ * Why loadHostKubeConfig would fail right now (its message: which setting to fix), or null when a
+ * host cluster is configured. Nothing is contacted; a configured host may still be down.
+ */
+export function hostClusterConfigurationProblem(opts: { kubeconfigPath: string | undefined; serviceAccountTokenPath?: string }): string | null {
+  try {
+    loadHostKubeConfig(opts);
+    return null;
+  } catch (err) {
+    if (err instanceof HostKubeConfigError) return err.message;
+    throw err;
+  }
 }
 
 function requireCluster(kc: KubeConfig, source: string): KubeConfig {

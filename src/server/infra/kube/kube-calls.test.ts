@@ -118,6 +118,13 @@ describe("KubeApiError.from", () => {
     expect(again).toMatchObject({ status: 409, reason: "AlreadyExists", message: `copying Secret x failed: ${first.explanation}` });
     expect(again.cause).toBe(conflict);
   });
+
+  it("tells a job whether to retry: conflicts and no answer retry, a refusal does not", () => {
+    expect(KubeApiError.from(conflict).failureClass).toBe("transient");
+    expect(KubeApiError.from(unauthorized).failureClass).toBe("permanent");
+    expect(KubeApiError.from(refusedWatch).failureClass).toBe("permanent");
+    expect(KubeApiError.from(Object.assign(new Error("fetch failed"), { cause: { code: "ECONNREFUSED" } })).failureClass).toBe("transient");
+  });
 });
 
 describe("client-node calls with callOptions against a local HTTP server", () => {

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { ApiException, Observable, type ConfigurationOptions, type ObservableMiddleware, type V1Secret } from "@kubernetes/client-node";
+import { classifyHttpStatus, type ClassifiedFailure, type FailureClass } from "@/server/domain/jobs/failure-class";
 
 // The one way adapters in infra/kube pass limits to client-node and read its failures and Secrets,
 // so every adapter times out, cancels and reports errors alike.
@@ -89,7 +90,7 @@ function describe(err: unknown, status: number | undefined, apiStatus: KubeStatu
  * error code, so adapters can show it to users without the server's address;
  * `message` puts the action in front; the original failure is the cause.
  */
-export class KubeApiError extends Error {
+export class KubeApiError extends Error implements ClassifiedFailure {
   /** HTTP status of the API server's answer; undefined when no answer came. */
   readonly status: number | undefined;
   /** Status.reason (NotFound, AlreadyExists, TooManyRequests…) when the answer was a Status. */
@@ -109,6 +110,11 @@ export class KubeApiError extends Error {
     this.reason = fields.reason;
     this.explanation = fields.explanation;
     this.detail = fields.detail;
+  }
+
+  /** Whether a job should retry after this failure (the rules: domain/jobs/failure-class.ts). */
+  get failureClass(): FailureClass {
+    return classifyHttpStatus(this.status);
   }
 
   /** The API server did not accept who the platform is or what it may do (401/403). */

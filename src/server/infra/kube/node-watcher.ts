@@ -76,6 +76,8 @@ function watchWithInactivityLimit(credentials: ClusterCredentials, limitMs: numb
  * because deletions during the gap cannot be replayed.
  */
 export class KubeNodeWatcher implements NodeWatcher {
+  /** Named in the start-up lines (spec walkthrough step 8: `node_observer=…`). */
+  static readonly implementation = "client-node-watch";
   private readonly watchTimeoutSeconds: number;
   private readonly backoff: { initialMs: number; maxMs: number };
   private readonly now: () => Date;

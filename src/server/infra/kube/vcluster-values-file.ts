@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
+import { AppError } from "@/server/domain/errors";
 
 /** Reads KUBEBYON_VCLUSTER_VALUES_FILE (undefined when not configured); a broken file is a clear error naming it. */
 export async function readVclusterValuesFile(file: string | undefined): Promise<unknown> {
@@ -8,11 +9,12 @@ export async function readVclusterValuesFile(file: string | undefined): Promise<
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read KUBEBYON_VCLUSTER_VALUES_FILE ${file}: ${(error as Error).message}`, { cause: error });
+    // Configuration: PRECONDITION_FAILED, so a job fails at once with this message instead of retrying.
+    throw new AppError("PRECONDITION_FAILED", `cannot read KUBEBYON_VCLUSTER_VALUES_FILE ${file}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return parse(text) ?? undefined;
   } catch (error) {
-    throw new Error(`KUBEBYON_VCLUSTER_VALUES_FILE ${file} is not valid YAML: ${(error as Error).message}`, { cause: error });
+    throw new AppError("PRECONDITION_FAILED", `KUBEBYON_VCLUSTER_VALUES_FILE ${file} is not valid YAML: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -1,5 +1,8 @@
 import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import type { ServiceDeps } from "@/server/services/service-deps";
+import type { HostClusterSetup } from "./host-cluster-setup";
 
-/** What the request side of create/update/delete needs: the rows and the job queue the lifecycle jobs run from. */
-export interface ClusterRequestDeps extends ServiceDeps, JobQueueDeps {}
+/** What the request side of create/update/delete needs: the rows, the job queue the lifecycle jobs run from, and whether a host cluster exists. */
+export interface ClusterRequestDeps extends ServiceDeps, JobQueueDeps {
+  hostCluster: HostClusterSetup;
+}

@@ -35,8 +35,14 @@ export interface CreateClusterInput {
  * names derived from `name` get a suffix when taken. The owner's current plan
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
  * cluster's node/CPU/memory quota and control plane (cluster-control-plane.ts).
+ * Without a host cluster nothing is written: the create is refused (503) with
+ * the setting to fix.
  */
 export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+  const missingHost = deps.hostCluster.missingConfiguration();
+  if (missingHost) {
+    throw new AppError("SERVICE_UNAVAILABLE", `Clusters cannot be created on this platform yet: ${missingHost}. An administrator has to fix this, then create the cluster again.`);
+  }
   const id = newId("cl");
   const name = input.name.trim();
   const access = choosePublicAccessForCreate(

@@ -24,31 +24,30 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe("cluster.create job", () => {
-  it("fails with a clear step error while the platform secret is missing, then converges once it exists", async () => {
+  it("fails at the first attempt with the fix while the platform secret is missing (configuration, not retried)", async () => {
     const created = await createCluster(h.deps, viewer, { name: "Demo", controlPlaneHost: "203.0.113.10" }, { ip: null, userAgent: null });
-    const failedStep = await h.waitFor(
-      "copy_platform_secret to fail",
-      async () => {
-        const op = await h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } });
-        return storedSteps(op.steps).find((s) => s.name === "copy_platform_secret");
-      },
-      (s) => s?.status === "failed",
-    );
-    expect(failedStep?.message).toMatch(/vcluster-platform-api-key/);
-    expect(failedStep?.message).toMatch(/kubebyon-system/);
+    const job = await h.waitFor("the job to end", () => h.db.clusterJob.findFirstOrThrow({ where: { clusterId: created.id } }), (j) => j.finishedAt !== null);
+    // Before the classification this job went back to `pending` with a backoff and was retried until max_attempts.
+    expect(job).toMatchObject({ status: "failed", attempts: 1 });
+    expect(job.lastError).toMatch(/the vCluster Platform API key Secret "vcluster-platform-api-key" was not found in namespace "kubebyon-system": create it there/);
+    const op = await h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: created.id } });
+    expect(op.status).toBe("failed");
+    expect(storedSteps(op.steps).find((s) => s.name === "copy_platform_secret")).toMatchObject({ status: "failed", message: expect.stringMatching(/vcluster-platform-api-key/) });
     const afterFailure = await h.db.cluster.findUniqueOrThrow({ where: { id: created.id } });
-    expect(afterFailure.status).toBe("provisioning"); // retries remain
+    expect(afterFailure.status).toBe("error");
     expect(afterFailure.lastError).toMatch(/vcluster-platform-api-key/);
+    expect(afterFailure.lastError).toMatch(/kubebyon-system/);
+  });
 
-    // The operator fixes the cause; the job's next attempt (after backoff) goes all the way.
+  it("converges once the operator has created the platform secret", async () => {
     const core = h.kube.kubeConfig().makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: "kubebyon-system" } } });
     await core.createNamespacedSecret({
       namespace: "kubebyon-system",
       body: { metadata: { name: "vcluster-platform-api-key" }, stringData: { host: "https://loft.example", accessKey: "k", insecure: "true" } },
     });
+    const created = await createCluster(h.deps, viewer, { name: "Demo again", controlPlaneHost: "203.0.113.10" }, { ip: null, userAgent: null });
     await h.playVcluster(created.id);
-    await h.db.clusterJob.updateMany({ where: { clusterId: created.id }, data: { runAfter: new Date() } }); // skip the rest of the backoff
 
     const ready = await h.waitFor("cluster to be ready", () => h.db.cluster.findUniqueOrThrow({ where: { id: created.id } }), (c) => c.status === "ready");
     const service = await core.readNamespacedService({ name: ready.vclusterName, namespace: ready.namespace });
@@ -70,7 +69,7 @@ describe("cluster.create job", () => {
     for (const s of steps) expect(Date.parse(s.finished_at!)).toBeGreaterThanOrEqual(Date.parse(s.started_at!));
     // The runner records the job's success just after the handler returns, so wait for it too.
     const job = await h.waitFor("job to be recorded", () => h.db.clusterJob.findFirstOrThrow({ where: { clusterId: created.id } }), (j) => j.status !== "running");
-    expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(job).toMatchObject({ status: "succeeded", attempts: 1 });
 
     const ns = await core.readNamespace({ name: ready.namespace });
     expect(ns.metadata?.labels).toMatchObject({ "kubebyon.io/cluster-id": created.id, "kubebyon.io/owner-id": viewer.id, "app.kubernetes.io/managed-by": "kubebyon" });

@@ -1,6 +1,7 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
+import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
@@ -37,7 +38,7 @@ export function createClusterJobHandler(deps: ClusterJobDeps): JobHandler {
       deps.log.info("cluster ready", { cluster_id: cluster.id, kubernetes: probe.gitVersion, api_endpoint: connection.apiEndpoint });
       await notifyClusterEvent(deps, cluster, "cluster.ready", { api_endpoint: connection.apiEndpoint ?? null });
     } catch (error) {
-      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      const final = endsTheJob(job, error);
       await op.fail(error, final);
       await writeUnlessDeleting(deps, cluster.id, { status: final ? "error" : "provisioning", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) });
       if (final) await notifyClusterEvent(deps, cluster, "cluster.error", { error: messageOf(error) });

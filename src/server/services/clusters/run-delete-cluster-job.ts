@@ -1,5 +1,6 @@
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
+import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
@@ -44,7 +45,7 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
       deps.log.info("cluster deleted", { cluster_id: cluster.id, namespace: cluster.namespace });
       await notifyClusterEvent(deps, cluster, "cluster.deleted");
     } catch (error) {
-      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      const final = endsTheJob(job, error);
       await op.fail(error, final);
       // After the last attempt the cluster shows the error and DELETE may be sent again.
       await deps.db.cluster.update({ where: { id: cluster.id }, data: { status: final ? "error" : "deleting", lastError: messageOf(error) } });

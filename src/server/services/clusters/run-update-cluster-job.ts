@@ -1,5 +1,6 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
@@ -33,7 +34,7 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
       const { connection } = await connectAndFinish(deps, op, cluster, mode, context);
       deps.log.info("cluster updated", { cluster_id: cluster.id, public_access_mode: mode, api_endpoint: connection.apiEndpoint });
     } catch (error) {
-      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      const final = endsTheJob(job, error);
       await op.fail(error, final);
       await writeUnlessDeleting(deps, cluster.id, { status: final ? "error" : "updating", lastError: messageOf(error), ...(final ? { connectionStatus: "unreachable" } : {}) });
       throw error;

@@ -1,4 +1,5 @@
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 
 export interface JobHandlerContext {
   /** Aborted when the lease is lost or the runner shuts down; pass it to every long call. */
@@ -13,7 +14,9 @@ export interface JobHandlerContext {
 export type JobHandler = (job: ClusterJob, context: JobHandlerContext) => Promise<void>;
 
 /** Throw from a handler when retrying cannot help (bad payload, cluster gone): the job fails at once. */
-export class PermanentJobError extends Error {
+export class PermanentJobError extends Error implements ClassifiedFailure {
+  readonly failureClass = "permanent";
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PermanentJobError";

@@ -1,10 +1,13 @@
+import { ApiException } from "@kubernetes/client-node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { createTestQueues, type TestQueues } from "@e2e/env/rabbitmq";
+import { AppError } from "@/server/domain/errors";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
+import { KubeApiError } from "@/server/infra/kube/kube-calls";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { PermanentJobError, type JobHandler } from "@/server/services/jobs/job-handler";
@@ -144,6 +147,44 @@ describe("JobRunner", () => {
     });
     const failed = await waitForJob(job.id, (j) => j.status === "failed");
     expect(failed).toMatchObject({ attempts: 1, lastError: "payload has no vcluster_name" });
+  });
+
+  it("fails at the first attempt on configuration errors and apiserver refusals, and retries conflicts, rate limits and 5xx", async () => {
+    // What client-node throws for an answer with that status, wrapped as every infra/kube adapter does.
+    const apiFailure = (status: number, message: string) =>
+      KubeApiError.from(new ApiException(status, "failed", JSON.stringify({ kind: "Status", code: status, message }), {}), "creating namespace demo");
+    const failures: Record<string, unknown> = {
+      forbidden: apiFailure(403, 'namespaces is forbidden: User "kubebyon" cannot create resource "namespaces"'),
+      invalid: apiFailure(422, 'Namespace "Demo" is invalid'),
+      configuration: new AppError("PRECONDITION_FAILED", "the platform Secret is missing: create it"),
+      conflict: apiFailure(409, "the object has been modified"),
+      rateLimited: apiFailure(429, "too many requests"),
+      serverError: apiFailure(503, "etcd leader changed"),
+    };
+    const jobs = new Map<string, string>();
+    for (const name of Object.keys(failures)) jobs.set((await enqueue("cluster.create", 2)).id, name);
+    await startRunner({
+      pollIntervalMs: 20,
+      handlers: {
+        "cluster.create": async (job) => {
+          throw failures[jobs.get(job.id)!];
+        },
+      },
+    });
+    const outcome: Record<string, string> = {};
+    for (const [id, name] of jobs) {
+      const ended = await waitForJob(id, (j) => j.status === "failed" || j.status === "dead");
+      outcome[name] = `${ended.status}@${ended.attempts}`;
+      if (name === "forbidden") expect(ended.lastError).toBe('creating namespace demo failed: namespaces is forbidden: User "kubebyon" cannot create resource "namespaces" (HTTP 403)');
+    }
+    expect(outcome).toEqual({
+      forbidden: "failed@1",
+      invalid: "failed@1",
+      configuration: "failed@1",
+      conflict: "dead@2",
+      rateLimited: "dead@2",
+      serverError: "dead@2",
+    });
   });
 
   it("marks dead a job whose runners keep dying, without running it again", async () => {

@@ -1,7 +1,8 @@
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { describeError, leaseRenewIntervalMs, trimErrorText, unknownKindError } from "@/server/domain/jobs/lease-rules";
 import type { JobHandlerRegistry } from "./handler-registry";
-import { LeaseLostError, PermanentJobError } from "./job-handler";
+import { isPermanentFailure } from "./job-failure";
+import { LeaseLostError } from "./job-handler";
 import { silentJobLogger, type JobLogger } from "./job-logger";
 import type { JobLeaseStore } from "./job-store";
 import type { JobWakeups, WakeupSubscription } from "./job-wakeups";
@@ -280,7 +281,7 @@ export class JobRunner {
       this.log.warn("job stopped after its lease was lost", { jobId: job.id, error: describeError(error) });
       return;
     }
-    const permanent = error instanceof PermanentJobError;
+    const permanent = isPermanentFailure(error);
     const reason = this.shuttingDown && controller.signal.aborted
       ? `interrupted because worker ${this.owner} shut down: ${describeError(error)}`
       : describeError(error);

@@ -1,0 +1,214 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import net, { type AddressInfo, type Socket } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@e2e/env/kube/free-port";
+import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
+import { testRabbitMqUrl } from "@e2e/env/rabbitmq";
+import { startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
+import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
+import { parseConfig } from "@/server/config/env";
+import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { checkPlatformHealth } from "@/server/services/platform-health/check-platform-health";
+import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
+import type { HealthCheckView, PlatformHealthView } from "@/server/services/platform-health/platform-health-view";
+import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
+import { buildPlatformHealthDeps } from "./platform-health";
+
+/**
+ * The back office's platform health on real parts, wired by the production composition from env:
+ * a real kube-apiserver (as admin and as a service account with too few permissions), the real
+ * helm binary with the stand-in chart and a chart path that does not exist, the machine's
+ * RabbitMQ and a port where none listens, a real SMTP server (smtp-server) for the EHLO check and
+ * a port where none listens.
+ */
+let kube: KubeCluster;
+let testDb: TestDatabase;
+let db: Db;
+let smtp: TestSmtpServer;
+let dir: string;
+let limitedKubeconfig: string;
+
+const byName = (view: PlatformHealthView) => Object.fromEntries(view.checks.map((c) => [c.name, c])) as Record<HealthCheckView["name"], HealthCheckView>;
+
+function healthDeps(env: Record<string, string>, overrides: Partial<PlatformHealthDeps> = {}): PlatformHealthDeps {
+  const config = parseConfig({ KUBEBYON_HELM_BIN: kube.tools.helm, KUBEBYON_VCLUSTER_CHART: STAND_IN_CHART, KUBECONFIG: "", ...env });
+  return { ...buildPlatformHealthDeps(config, { db, now: () => new Date(), settingsCache: new StoredSettingsCache() }), ...overrides };
+}
+
+/** A kubeconfig for a service account that may only manage namespaces, quotas and a few objects: no delete, no RBAC escalation. */
+async function limitedIdentity(): Promise<string> {
+  const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+  const rbac = kube.kubeConfig().makeApiClient(RbacAuthorizationV1Api);
+  await core.createNamespace({ body: { metadata: { name: "platform-limited" } } });
+  await core.createNamespacedServiceAccount({ namespace: "platform-limited", body: { metadata: { name: "kubebyon" } } });
+  await rbac.createClusterRole({
+    body: {
+      metadata: { name: "kubebyon-too-little" },
+      rules: [
+        { apiGroups: [""], resources: ["namespaces"], verbs: ["get", "create", "patch"] },
+        { apiGroups: [""], resources: ["resourcequotas", "limitranges"], verbs: ["get", "create", "patch"] },
+        { apiGroups: [""], resources: ["secrets", "services"], verbs: ["get", "list", "create", "update", "patch", "delete"] },
+        { apiGroups: ["apps"], resources: ["statefulsets"], verbs: ["get", "list", "create", "update", "patch", "delete"] },
+        { apiGroups: ["rbac.authorization.k8s.io"], resources: ["roles", "rolebindings"], verbs: ["get", "create", "update", "patch", "delete"] },
+      ],
+    },
+  });
+  await rbac.createClusterRoleBinding({
+    body: {
+      metadata: { name: "kubebyon-too-little" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "kubebyon-too-little" },
+      subjects: [{ kind: "ServiceAccount", name: "kubebyon", namespace: "platform-limited" }],
+    },
+  });
+  const token = await core.createNamespacedServiceAccountToken({ name: "kubebyon", namespace: "platform-limited", body: { spec: { audiences: [], expirationSeconds: 3600 } } });
+  const admin = kube.kubeConfig();
+  const file = path.join(dir, "limited.kubeconfig");
+  await writeFile(
+    file,
+    JSON.stringify({
+      apiVersion: "v1",
+      kind: "Config",
+      clusters: [{ name: "host", cluster: { server: kube.server, "certificate-authority-data": admin.getCurrentCluster()?.caData } }],
+      users: [{ name: "kubebyon", user: { token: token.status?.token } }],
+      contexts: [{ name: "limited", context: { cluster: "host", user: "kubebyon" } }],
+      "current-context": "limited",
+    }),
+    { mode: 0o600 },
+  );
+  return file;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-health-"));
+  // helm keeps its cache and config here, never in the developer's home.
+  for (const kind of ["CACHE", "CONFIG", "DATA"]) process.env[`HELM_${kind}_HOME`] = path.join(dir, "helm", kind.toLowerCase());
+  [kube, testDb, smtp] = await Promise.all([startKubeCluster(), createTestDatabase("platform_health"), startTestSmtpServer()]);
+  db = createPrismaClient(testDb.url);
+  limitedKubeconfig = await limitedIdentity();
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await Promise.allSettled([kube?.stop(), testDb?.drop(), smtp?.close()]);
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe("platform health", () => {
+  it("reports every check ok on a host where the platform has what it needs", async () => {
+    const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: "kubebyon-system" } } });
+    await core.createNamespacedSecret({ namespace: "kubebyon-system", body: { metadata: { name: "vcluster-platform-api-key" }, stringData: { accessKey: "k" } } });
+    const view = await checkPlatformHealth(
+      healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_RABBITMQ_URL: testRabbitMqUrl(), ...smtp.env }),
+      new Date("2026-12-01T12:00:00Z"),
+    );
+    const checks = byName(view);
+    expect(view.checks.map((c) => `${c.name}:${c.status}`)).toEqual([
+      "host_apiserver:ok",
+      "host_permissions:ok",
+      "helm:ok",
+      "vcluster_chart:ok",
+      "platform_api_key_secret:ok",
+      "rabbitmq:ok",
+      "smtp:ok",
+    ]);
+    expect(view).toMatchObject({ status: "ok", checked_at: "2026-12-01T12:00:00.000Z" });
+    expect(checks.host_apiserver.detail).toBe(`Reachable; Kubernetes ${kube.version}.`);
+    expect(checks.helm.detail).toMatch(/^helm v3\.22\.0/);
+    expect(checks.vcluster_chart.detail).toBe(`Chart vcluster-stand-in 0.1.0 (local chart ${STAND_IN_CHART}) can be fetched.`);
+    expect(checks.smtp.detail).toMatch(/^127\.0\.0\.1:\d+ answered EHLO \(.+\); no mail was sent\.$/);
+    expect(smtp.messages).toHaveLength(0);
+    for (const check of view.checks) expect(check.next_step, check.name).toBeNull();
+  });
+
+  it("lists the verbs a too-narrow identity lacks, a missing Secret, a bad chart path and a RabbitMQ that is down — each with its next step", async () => {
+    const [downPort, noSmtpPort] = await Promise.all([freePort(), freePort()]);
+    const view = await checkPlatformHealth(
+      healthDeps({
+        KUBEBYON_KUBECONFIG_PATH: limitedKubeconfig,
+        KUBEBYON_VCLUSTER_CHART: path.join(dir, "no-such-chart"),
+        KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: "missing-platform-key",
+        KUBEBYON_RABBITMQ_URL: `amqp://guest:s3cret-pass@127.0.0.1:${downPort}`,
+        ...smtp.env,
+        KUBEBYON_SMTP_PORT: String(noSmtpPort),
+      }),
+      new Date(),
+    );
+    const checks = byName(view);
+    expect(view.status).toBe("error");
+    // The apiserver itself answers the limited identity.
+    expect(checks.host_apiserver.status).toBe("ok");
+
+    expect(checks.host_permissions.status).toBe("error");
+    expect(checks.host_permissions.missing).toEqual(
+      expect.arrayContaining([
+        "namespaces: delete",
+        "serviceaccounts: get, create, update, patch, delete",
+        "roles.rbac.authorization.k8s.io: escalate, bind",
+        "configmaps: create, delete, patch, update, get, list, watch",
+        "leases.coordination.k8s.io: create, delete, patch, update, get, list, watch",
+      ]),
+    );
+    expect(checks.host_permissions.missing).not.toContain(expect.stringMatching(/^resourcequotas/));
+    expect(checks.host_permissions.next_step).toMatch(/ClusterRole and ClusterRoleBinding.*`escalate` and `bind`/);
+
+    expect(checks.platform_api_key_secret).toMatchObject({
+      status: "error",
+      detail: expect.stringContaining("Secret kubebyon-system/missing-platform-key does not exist"),
+      next_step: expect.stringContaining("KUBEBYON_PLATFORM_API_KEY_SECRET_NAME"),
+    });
+    expect(checks.helm.status).toBe("ok");
+    expect(checks.vcluster_chart).toMatchObject({ status: "error", detail: expect.stringMatching(/no-such-chart.*not found/), next_step: expect.stringContaining("KUBEBYON_VCLUSTER_CHART") });
+    expect(checks.rabbitmq).toMatchObject({ status: "error", detail: expect.stringContaining("ECONNREFUSED"), next_step: expect.stringContaining("KUBEBYON_RABBITMQ_URL") });
+    expect(checks.smtp).toMatchObject({ status: "error", detail: expect.stringContaining("ECONNREFUSED"), next_step: expect.stringContaining("SMTP host, port and TLS") });
+    expect(JSON.stringify(view)).not.toContain("s3cret-pass");
+  });
+
+  it("says what to set when no host cluster is configured, and still runs the other checks", async () => {
+    const view = await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: "", KUBEBYON_HELM_BIN: path.join(dir, "no-helm") }), new Date());
+    const checks = byName(view);
+    expect(checks.host_apiserver).toMatchObject({ status: "error", next_step: expect.stringMatching(/^no host Kubernetes cluster is configured: set KUBEBYON_KUBECONFIG_PATH/) });
+    expect(checks.host_permissions.status).toBe("skipped");
+    expect(checks.platform_api_key_secret.status).toBe("skipped");
+    expect(checks.helm).toMatchObject({ status: "error", detail: expect.stringContaining("was not found: install helm or set KUBEBYON_HELM_BIN"), next_step: expect.stringContaining("KUBEBYON_HELM_BIN") });
+    expect(checks.rabbitmq.status).toBe("skipped");
+    expect(checks.smtp).toMatchObject({ status: "skipped", detail: expect.stringContaining("No SMTP server is configured") });
+  });
+
+  it("cuts off a host apiserver that accepts connections but never answers, without holding up the others", async () => {
+    const sockets: Socket[] = [];
+    const silent = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const file = path.join(dir, "silent.kubeconfig");
+    await writeFile(
+      file,
+      JSON.stringify({
+        apiVersion: "v1",
+        kind: "Config",
+        clusters: [{ name: "silent", cluster: { server: `https://127.0.0.1:${(silent.address() as AddressInfo).port}`, "insecure-skip-tls-verify": true } }],
+        users: [{ name: "u", user: { token: "t" } }],
+        contexts: [{ name: "silent", context: { cluster: "silent", user: "u" } }],
+        "current-context": "silent",
+      }),
+    );
+    try {
+      const started = Date.now();
+      const view = await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: file }, { checkTimeoutMs: 1_500 }), new Date());
+      expect(Date.now() - started).toBeLessThan(4_000);
+      const checks = byName(view);
+      for (const name of ["host_apiserver", "host_permissions", "platform_api_key_secret"] as const) {
+        expect(checks[name], name).toMatchObject({ status: "error", detail: "No answer within 1.5 s." });
+        expect(checks[name].next_step, name).toBeTruthy();
+      }
+      expect(checks.helm.status).toBe("ok");
+      expect(checks.vcluster_chart.status).toBe("ok");
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

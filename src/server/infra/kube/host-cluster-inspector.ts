@@ -1,0 +1,52 @@
+import { AuthorizationV1Api, CoreV1Api, VersionApi, type KubeConfig } from "@kubernetes/client-node";
+import type { ResourceRule } from "@/server/domain/platform-health/permissions";
+import type { HostClusterInspector } from "@/server/services/platform-health/platform-health-deps";
+import { callOptions, KubeApiError, kubeStatusOf } from "./kube-calls";
+
+/** Read-only questions to the host apiserver as the platform's own identity (the host kubeconfig). */
+export class KubeHostClusterInspector implements HostClusterInspector {
+  private readonly core: CoreV1Api;
+  private readonly authz: AuthorizationV1Api;
+  private readonly versions: VersionApi;
+
+  constructor(kubeConfig: KubeConfig, private readonly timeoutMs = 10_000) {
+    this.core = kubeConfig.makeApiClient(CoreV1Api);
+    this.authz = kubeConfig.makeApiClient(AuthorizationV1Api);
+    this.versions = kubeConfig.makeApiClient(VersionApi);
+  }
+
+  private options(signal: AbortSignal) {
+    return callOptions({ timeoutMs: this.timeoutMs, signal });
+  }
+
+  async version(signal: AbortSignal): Promise<string> {
+    try {
+      return (await this.versions.getCode(undefined, this.options(signal))).gitVersion;
+    } catch (err) {
+      throw KubeApiError.from(err, "reading the host apiserver's /version");
+    }
+  }
+
+  async rules(namespace: string, signal: AbortSignal): Promise<{ rules: ResourceRule[]; incomplete: boolean }> {
+    try {
+      const review = await this.authz.createSelfSubjectRulesReview(
+        { body: { apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectRulesReview", spec: { namespace } } },
+        this.options(signal),
+      );
+      const rules = (review.status?.resourceRules ?? []).map((r) => ({ apiGroups: r.apiGroups ?? [], resources: r.resources ?? [], verbs: r.verbs }));
+      return { rules, incomplete: review.status?.incomplete ?? false };
+    } catch (err) {
+      throw KubeApiError.from(err, `reviewing the platform's permissions in namespace ${namespace}`);
+    }
+  }
+
+  async secretExists(namespace: string, name: string, signal: AbortSignal): Promise<boolean> {
+    try {
+      await this.core.readNamespacedSecret({ name, namespace }, this.options(signal));
+      return true;
+    } catch (err) {
+      if (kubeStatusOf(err) === 404) return false;
+      throw KubeApiError.from(err, `reading Secret ${namespace}/${name}`);
+    }
+  }
+}

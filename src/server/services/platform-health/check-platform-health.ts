@@ -1,0 +1,62 @@
+import { healthCheckNames, overallStatus, type HealthCheckName } from "@/server/domain/platform-health/health-checks";
+import { redactString } from "@/server/observability/logger";
+import { checkHostApiserver, checkHostPermissions, checkPlatformApiKeySecret } from "./host-checks";
+import type { PlatformHealthDeps } from "./platform-health-deps";
+import { toHealthCheckView, type CheckOutcome, type HealthCheckView, type PlatformHealthView } from "./platform-health-view";
+import { checkHelm, checkRabbitMq, checkSmtp, checkVclusterChart } from "./tool-checks";
+
+type Check = (deps: PlatformHealthDeps, signal: AbortSignal) => Promise<CheckOutcome>;
+
+const CHECKS: Record<HealthCheckName, Check> = {
+  host_apiserver: checkHostApiserver,
+  host_permissions: checkHostPermissions,
+  helm: checkHelm,
+  vcluster_chart: checkVclusterChart,
+  platform_api_key_secret: checkPlatformApiKeySecret,
+  rabbitmq: checkRabbitMq,
+  smtp: checkSmtp,
+};
+
+/** What to do when a check fails outright (threw or timed out); its own outcome says more when it can. */
+const NEXT_STEP_ON_FAILURE: Record<HealthCheckName, string> = {
+  host_apiserver:
+    "Check that the host cluster's apiserver runs and that KUBEBYON_KUBECONFIG_PATH points at it with valid credentials: kubectl --kubeconfig <that file> version.",
+  host_permissions: "The permission review could not be made; fix host_apiserver first, then check again.",
+  helm: "Install helm 3 on this machine, or set KUBEBYON_HELM_BIN to its path.",
+  vcluster_chart:
+    "Check KUBEBYON_VCLUSTER_CHART, KUBEBYON_VCLUSTER_CHART_REPO and KUBEBYON_VCLUSTER_CHART_VERSION (a local chart directory or .tgz for air-gapped hosts); try the same helm show chart by hand.",
+  platform_api_key_secret: "The Secret could not be read; fix host_apiserver and host_permissions first, then check again.",
+  rabbitmq: "Check KUBEBYON_RABBITMQ_URL (host, port, credentials, vhost) and that the broker runs. Jobs are still found by polling meanwhile, only later.",
+  smtp: "Check the SMTP host, port and TLS setting (KUBEBYON_SMTP_* or Admin → System settings) and that this machine may reach the server.",
+};
+
+const messageOf = (error: unknown) => redactString(error instanceof Error ? error.message || error.name : String(error));
+
+async function runCheck(name: HealthCheckName, deps: PlatformHealthDeps): Promise<HealthCheckView> {
+  const controller = new AbortController();
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<CheckOutcome>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`no answer within ${deps.checkTimeoutMs} ms`));
+      resolve({ status: "error", detail: `No answer within ${Math.round(deps.checkTimeoutMs / 100) / 10} s.`, nextStep: NEXT_STEP_ON_FAILURE[name] });
+    }, deps.checkTimeoutMs);
+  });
+  const attempt = CHECKS[name](deps, controller.signal).catch(
+    (error: unknown): CheckOutcome => ({ status: "error", detail: messageOf(error), nextStep: NEXT_STEP_ON_FAILURE[name] }),
+  );
+  try {
+    return toHealthCheckView(name, await Promise.race([attempt, timedOut]), performance.now() - started);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The back office's platform health: every check at once, each bounded by its own timeout and
+ * caught on its own, so one that fails or hangs never hides the others.
+ */
+export async function checkPlatformHealth(deps: PlatformHealthDeps, now: Date): Promise<PlatformHealthView> {
+  const checks = await Promise.all(healthCheckNames.map((name) => runCheck(name, deps)));
+  return { status: overallStatus(checks.map((c) => c.status)), checked_at: now.toISOString(), checks };
+}

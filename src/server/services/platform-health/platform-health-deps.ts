@@ -1,0 +1,40 @@
+import type { ResourceRule } from "@/server/domain/platform-health/permissions";
+import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
+
+/** Read-only questions to the host cluster, as the platform's own identity. */
+export interface HostClusterInspector {
+  /** The apiserver's /version gitVersion. */
+  version(signal: AbortSignal): Promise<string>;
+  /** SelfSubjectRulesReview in `namespace`: what the platform may do there (cluster-wide grants included). */
+  rules(namespace: string, signal: AbortSignal): Promise<{ rules: ResourceRule[]; incomplete: boolean }>;
+  /** Whether Secret `namespace/name` exists (its values are never returned). */
+  secretExists(namespace: string, name: string, signal: AbortSignal): Promise<boolean>;
+}
+
+/** The helm binary and the configured vCluster chart. */
+export interface HelmInspector {
+  /** How the chart is configured, for messages: "vcluster 0.33.0 from https://charts.loft.sh" or a path. */
+  readonly chartReference: string;
+  version(signal: AbortSignal): Promise<string>;
+  /** `helm show chart` of the configured chart: its name and version. */
+  showChart(signal: AbortSignal): Promise<{ name: string; version: string }>;
+}
+
+/** Connect + EHLO, no mail; resolves with the server's greeting. */
+export type SmtpProbe = (config: SmtpTransportConfig, signal: AbortSignal) => Promise<string>;
+
+export interface PlatformHealthDeps {
+  /** Null when a host cluster is configured; else the fix (same answer POST /clusters gives). */
+  hostClusterProblem(): string | null;
+  /** Made on first use: only when a host cluster is configured. */
+  hostInspector(): HostClusterInspector;
+  helm: HelmInspector;
+  platformSecret: { name: string; sourceNamespace: string };
+  /** Opens and closes a connection; undefined in single-node mode (no KUBEBYON_RABBITMQ_URL). */
+  rabbitmq: ((signal: AbortSignal) => Promise<void>) | undefined;
+  /** The SMTP server in effect (env or system settings), undefined when none. */
+  smtpConfig(): Promise<SmtpTransportConfig | undefined>;
+  smtpProbe: SmtpProbe;
+  /** Each check is cut off after this long. */
+  checkTimeoutMs: number;
+}
