@@ -108,6 +108,10 @@ describe("control-plane Pod admission under the plan's namespace quota", () => {
     expect(event?.message).toContain('pods "small-0" is forbidden: exceeded quota: kubebyon-quota');
     expect(event?.message).toContain("limited: limits.memory=2Gi");
     expect(await readPod("plan-2gi", "small-0")).toBeNull();
+    // The job's wait does not sit out its timeout (that error would name the Secret): it fails quoting the refusal.
+    await expect(provisioner.waitForControlPlane({ namespace: "plan-2gi", releaseName: "small", timeoutMs: 120_000 })).rejects.toThrow(
+      /cannot start: the host cluster refuses its Pod \(.*exceeded quota: kubebyon-quota.*limits\.memory=2Gi/,
+    );
   });
 
   const smallSize: ControlPlaneSize = {

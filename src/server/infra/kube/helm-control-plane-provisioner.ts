@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Secret } from "@kubernetes/client-node";
+import { CoreV1Api, PatchStrategy, setHeaderOptions, type CoreV1Event, type KubeConfig, type V1Secret } from "@kubernetes/client-node";
 import { AppError } from "@/server/domain/errors";
 import type { ControlPlaneProvisioner, NamespaceQuota } from "@/server/services/clusters/control-plane-provisioner";
 import type { HelmCli } from "./helm-cli";
@@ -206,6 +206,8 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
 
   async waitForControlPlane(input: { namespace: string; releaseName: string; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
     const secretName = `vc-${input.releaseName}`;
+    // Event times have second precision; a refusal from before this wait (an earlier attempt) does not count.
+    const since = Date.now() - 1_000;
     await pollUntil({
       timeoutMs: input.timeoutMs,
       intervalMs: this.pollIntervalMs,
@@ -219,6 +221,7 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
         }
         // Not there yet. If the namespace itself is going away (the cluster was deleted meanwhile), it never will be.
         await this.assertNamespaceNotGoing(input.namespace);
+        await this.assertPodAdmitted(input.namespace, input.releaseName, since);
         return false;
       },
       onTimeout: () =>
@@ -226,6 +229,34 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
           `the vCluster control plane ${input.releaseName} did not become ready within ${Math.round(input.timeoutMs / 1000)} s (Secret ${secretName} was not written in namespace ${input.namespace}); check its pod with: kubectl -n ${input.namespace} get pods,events`,
         ),
     });
+  }
+
+  /**
+   * Admission refuses the control-plane Pod for good when it breaks the namespace's quota or
+   * LimitRange (or another admission rule): the StatefulSet controller then retries with backoff
+   * forever and the kubeconfig Secret never comes. Its FailedCreate event says why; waiting out the
+   * timeout would only hide that.
+   */
+  private async assertPodAdmitted(namespace: string, releaseName: string, since: number): Promise<void> {
+    let events: CoreV1Event[];
+    try {
+      events = (
+        await this.core.listNamespacedEvent({
+          namespace,
+          fieldSelector: `involvedObject.kind=StatefulSet,involvedObject.name=${releaseName},reason=FailedCreate`,
+        })
+      ).items;
+    } catch {
+      return; // Reading events is a diagnosis, not a step: keep waiting for the Secret.
+    }
+    const refusal = events
+      .filter((e) => /\bis forbidden\b/.test(e.message ?? "") && eventTime(e) >= since)
+      .sort((a, b) => eventTime(b) - eventTime(a))[0];
+    if (!refusal) return;
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      `the vCluster control plane ${releaseName} cannot start: the host cluster refuses its Pod (${refusal.message}). Give the cluster a plan whose control plane fits its quota (docs/plans-and-quotas.md), or fix the values file (KUBEBYON_VCLUSTER_VALUES_FILE); see kubectl -n ${namespace} get events`,
+    );
   }
 
   private async assertNamespaceNotGoing(namespace: string): Promise<void> {
@@ -275,4 +306,10 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
         ),
     });
   }
+}
+
+/** When the event last happened (series and aggregated events update lastTimestamp / series.lastObservedTime). */
+function eventTime(event: CoreV1Event): number {
+  const stamp = event.series?.lastObservedTime ?? event.lastTimestamp ?? event.eventTime ?? event.metadata.creationTimestamp;
+  return stamp ? new Date(stamp).getTime() : 0;
 }
