@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
@@ -93,6 +94,19 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     runtime,
     playVcluster: async (clusterId) => {
       const row = await db.cluster.findUniqueOrThrow({ where: { id: clusterId } });
+      // A real vCluster's Pod exists only once helm has installed the release, so at its start the
+      // certificate already covers the Service's ClusterIP; a stand-in started earlier would race its own re-issue.
+      const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+      const releaseService = async () => {
+        try {
+          const service = await core.readNamespacedService({ name: row.vclusterName, namespace: row.namespace });
+          return service.metadata?.annotations?.["meta.helm.sh/release-name"] === row.vclusterName;
+        } catch (err) {
+          if (err instanceof ApiException && err.code === 404) return false;
+          throw err;
+        }
+      };
+      await waitFor(`helm to install the release's Service ${row.namespace}/${row.vclusterName}`, releaseService, (installed) => installed, 60_000);
       return kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace });
     },
     waitFor,

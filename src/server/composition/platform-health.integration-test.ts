@@ -119,7 +119,7 @@ describe("platform health", () => {
     expect(view).toMatchObject({ status: "ok", checked_at: "2026-12-01T12:00:00.000Z" });
     expect(checks.host_apiserver.detail).toBe(`Reachable; Kubernetes ${kube.version}.`);
     expect(checks.helm.detail).toMatch(/^helm v3\.22\.0/);
-    expect(checks.vcluster_chart.detail).toBe(`Chart vcluster-stand-in 0.1.0 (local chart ${STAND_IN_CHART}) can be fetched.`);
+    expect(checks.vcluster_chart.detail).toBe(`Chart vcluster-stand-in 0.33.0 (local chart ${STAND_IN_CHART}) can be fetched.`);
     expect(checks.smtp.detail).toMatch(/^127\.0\.0\.1:\d+ answered EHLO \(.+\); no mail was sent\.$/);
     expect(smtp.messages).toHaveLength(0);
     for (const check of view.checks) expect(check.next_step, check.name).toBeNull();
