@@ -56,6 +56,9 @@ describe("worker/main.ts", () => {
       chart_version: "0.33.0",
       // spawnWorker passes only the settings above: no host cluster, which the worker says with the fix.
       host_cluster: "not configured",
+      // auto outside the host cluster (no in-cluster service account here) is the ClusterIP route.
+      vcluster_route: "cluster-ip",
+      vcluster_route_setting: "auto",
     });
     expect(worker.lines.find((l) => l.msg === "token_issuer=client-node-bootstrap-token")).toMatchObject({ port: "token_issuer", implementation: "client-node-bootstrap-token" });
     expect(worker.lines.find((l) => l.msg === "no host cluster configured: clusters cannot be created")).toMatchObject({ level: "warn", fix: expect.stringMatching(/KUBEBYON_KUBECONFIG_PATH/) });

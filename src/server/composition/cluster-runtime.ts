@@ -5,7 +5,7 @@ import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-pl
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
-import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
+import { effectiveVclusterRoute, type VclusterRoute } from "@/server/domain/clusters/platform-route";
 import { hostClusterConfigurationProblem, loadHostKubeConfig, runsInHostCluster } from "@/server/infra/kube/host-kube-config";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
@@ -46,7 +46,7 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
       () =>
         new VclusterKubeconfigResolver({
           kubeConfig: kubeConfig(),
-          route: effectiveVclusterRoute(config.vclusterRoute, runsInHostCluster({ kubeconfigPath: config.kubeconfigPath })),
+          route: platformVclusterRoute(config),
         }),
     ),
     nodeReader: lazyObject(() => new KubeNodeReader()),
@@ -60,6 +60,11 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
     controlPlaneTimeoutMs: CONTROL_PLANE_TIMEOUT_MS,
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
   };
+}
+
+/** How this process reaches each vCluster: KUBEBYON_VCLUSTER_ROUTE, with `auto` decided by where it runs. */
+export function platformVclusterRoute(config: Pick<Config, "vclusterRoute" | "kubeconfigPath">): VclusterRoute {
+  return effectiveVclusterRoute(config.vclusterRoute, runsInHostCluster({ kubeconfigPath: config.kubeconfigPath }));
 }
 
 /** Asked on every create: the kubeconfig file may be fixed while the process runs, and the check reads only local files. */

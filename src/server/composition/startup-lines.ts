@@ -3,7 +3,7 @@ import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import type { Logger } from "@/server/observability/logger";
-import { hostClusterSetup } from "./cluster-runtime";
+import { hostClusterSetup, platformVclusterRoute } from "./cluster-runtime";
 
 /** What this build wires behind each cluster-runtime port (the names the adapters give themselves). */
 export const BACKEND_IMPLEMENTATIONS = {
@@ -26,6 +26,9 @@ export function logStartupLines(log: Logger, config: Config, appliedMigrations: 
     chart: config.vcluster.chart,
     chart_version: config.vcluster.chartVersion,
     host_cluster: missingHost === null ? "configured" : "not configured",
+    // The platform's own path to each vCluster (docs/cluster-runtime.md): the first thing to check when probes fail.
+    vcluster_route: platformVclusterRoute(config),
+    vcluster_route_setting: config.vclusterRoute,
   });
   for (const [port, implementation] of Object.entries(BACKEND_IMPLEMENTATIONS)) log.info(`${port}=${implementation}`, { port, implementation });
   // Cluster creation is refused (503) until this is fixed; say so where operators look first.
