@@ -4,7 +4,7 @@ import { freePort } from "./free-port";
 import { kubeconfigYaml } from "./kubeconfig-yaml";
 import { startProcess, type ManagedProcess } from "./managed-process";
 import { createClusterPki, type ClusterPki } from "./pki";
-import { claimServiceRange } from "./service-range";
+import { claimServiceRange, type ServiceRange } from "./service-range";
 import { tlsGet, type TlsClientIdentity } from "./tls-get";
 import { waitUntil } from "./wait-until";
 
@@ -41,7 +41,7 @@ export interface StartApiserverOptions {
   servingSans?: readonly string[];
 }
 
-function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: number, serviceRange: string): string[] {
+function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: number, ranges: Pick<ServiceRange, "cidr" | "nodePortRange">): string[] {
   return [
     `--etcd-servers=${opts.etcdUrl}`,
     `--etcd-prefix=${opts.etcdPrefix}`,
@@ -55,8 +55,8 @@ function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: numbe
     "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
     `--service-account-key-file=${pki.serviceAccount.publicKeyFile}`,
     `--service-account-signing-key-file=${pki.serviceAccount.privateKeyFile}`,
-    `--service-cluster-ip-range=${serviceRange}`,
-    "--service-node-port-range=30000-32767",
+    `--service-cluster-ip-range=${ranges.cidr}`,
+    `--service-node-port-range=${ranges.nodePortRange}`,
     "--authorization-mode=Node,RBAC",
     "--enable-bootstrap-token-auth",
     "--allow-privileged=true",
@@ -112,7 +112,7 @@ export async function startApiserver(opts: StartApiserverOptions): Promise<Apise
   const proc = startProcess({
     name: `kube-apiserver (${opts.name})`,
     command: opts.apiserverBin,
-    args: apiserverArgs(opts, pki, port, serviceRange.cidr),
+    args: apiserverArgs(opts, pki, port, serviceRange),
     logFile: path.join(opts.dir, "kube-apiserver.log"),
     dirOnParentDeath: opts.dirOnParentDeath,
   });
