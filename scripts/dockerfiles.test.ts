@@ -71,7 +71,7 @@ describe("deployments/images/Dockerfile", () => {
     ["another Node release", "ARG NODE_IMAGE=node:24.22.3-bookworm-slim", "ARG NODE_IMAGE=node:22.20.0-bookworm-slim", /is not Node 24\.22\.3/],
     ["no HEALTHCHECK", /HEALTHCHECK --interval=15s[^\n]*\n[^\n]*\n/, "", /target web: no HEALTHCHECK/],
     ["HEALTHCHECK NONE", /HEALTHCHECK --interval=30s[^\n]*\n[^\n]*\n/, "HEALTHCHECK NONE\n", /target worker: no HEALTHCHECK/],
-    ["a helm download without its checksum check", /echo "\$\{HELM_SHA256\}  helm\.tar\.gz" \| sha256sum -c - \|\|[^;]*;/, "true;", /helm: helm\.tar\.gz .* is not verified/],
+    ["a helm download without its checksum check", /echo "\$\{HELM_SHA256\}  helm\.tar\.gz" \| sha256sum -c - \|\| \{ echo "[^"]*" >&2; exit 1; \}; /, "", /helm: helm\.tar\.gz .* is not verified/],
     ["a kubectl checksum with a made-up default", "ARG KUBECTL_SHA256\n", "ARG KUBECTL_SHA256=0000\n", /kubectl: ARG KUBECTL_SHA256 has a default/],
     ["a helm version the project does not build", "ARG HELM_VERSION=v3.22.0", "ARG HELM_VERSION=v3.19.0", /helm: ARG HELM_VERSION is v3\.19\.0, the project builds v3\.22\.0/],
     ["kubectl not in the final image", "COPY --from=kube-tools /tools/helm /tools/kubectl /usr/local/bin/", "COPY --from=kube-tools /tools/helm /usr/local/bin/", /KUBEBYON_KUBECTL_BIN=\/usr\/local\/bin\/kubectl is not copied/],
