@@ -45,6 +45,7 @@ fi
 command -v docker >/dev/null || { echo "build-images: docker is not installed" >&2; exit 1; }
 
 revision="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
+source_url="$(git remote get-url origin 2>/dev/null || echo unknown)"
 created="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 
 for t in $targets; do
@@ -53,6 +54,7 @@ for t in $targets; do
   set -- build -f deployments/images/Dockerfile --target "$t" \
     --build-arg "HELM_SHA256=$HELM_SHA256" --build-arg "KUBECTL_SHA256=$KUBECTL_SHA256" \
     --build-arg "VERSION=$version" --build-arg "REVISION=$revision" --build-arg "CREATED=$created" \
+    --build-arg "SOURCE=$source_url" \
     -t "$image"
   [ -n "$platform" ] && set -- "$@" --platform "$platform"
   [ -n "$node_image" ] && set -- "$@" --build-arg "NODE_IMAGE=$node_image"
