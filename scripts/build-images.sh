@@ -45,7 +45,9 @@ fi
 command -v docker >/dev/null || { echo "build-images: docker is not installed" >&2; exit 1; }
 
 revision="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
-source_url="$(git remote get-url origin 2>/dev/null || echo unknown)"
+# A remote URL can carry credentials (https://user:token@host/…); they must not end up in a label.
+source_url="$(git remote get-url origin 2>/dev/null | sed 's#://[^@/]*@#://#' || true)"
+source_url="${source_url:-unknown}"
 created="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 
 for t in $targets; do
