@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { envSchema, parseConfig, requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 
 /**
@@ -119,12 +119,15 @@ async function composeTree(dep: Deployment, overrides: Record<string, string>): 
   return { root, dir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** Runs docker-compose with only PATH and HOME, so nothing from the test's environment leaks into the interpolation. */
+/**
+ * Runs docker-compose with only PATH and HOME (NODE_ENV only because the ProcessEnv type demands it),
+ * so no variable of the test's environment takes part in the interpolation.
+ */
 async function dockerCompose(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run("docker-compose", ["-f", "compose.yaml", ...args], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: os.tmpdir() },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: os.tmpdir(), NODE_ENV: process.env.NODE_ENV },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
