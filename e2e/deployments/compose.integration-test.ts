@@ -68,6 +68,7 @@ interface ComposeService {
   depends_on?: Record<string, { condition?: string }>;
   healthcheck?: { test?: string[] };
   network_mode?: string;
+  ports?: string[];
   deploy?: { replicas?: number };
 }
 interface ComposeFile {
@@ -213,6 +214,30 @@ describe.each(deployments)("$dir", (dep) => {
     }
     expect(resolved.services.postgres?.environment?.POSTGRES_PASSWORD).toBe(secrets.POSTGRES_PASSWORD);
     if (dep.dependencies.includes("rabbitmq")) expect(resolved.services.rabbitmq?.environment?.RABBITMQ_DEFAULT_PASS).toBe(secrets.RABBITMQ_PASSWORD);
+  });
+
+  it("points the platform at PostgreSQL and RabbitMQ where compose puts them", () => {
+    for (const name of Object.keys(dep.platformServices)) {
+      const service = resolved.services[name];
+      const env = service?.environment ?? {};
+      const urls = [env.DATABASE_URL, env.KUBEBYON_RABBITMQ_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u));
+      expect(urls.length).toBe(dep.dependencies.length);
+      for (const url of urls) {
+        const target = url.protocol.startsWith("postgres") ? { service: "postgres", port: "5432" } : { service: "rabbitmq", port: "5672" };
+        if (service?.network_mode === "host") {
+          // The host's network: the dependency must be published on loopback at the URL's port.
+          expect(url.hostname, `${name} ${url.protocol}`).toBe("127.0.0.1");
+          expect(resolved.services[target.service]?.ports ?? []).toContain(`127.0.0.1:${url.port}:${target.port}/tcp`);
+        } else {
+          expect(url.hostname, `${name} ${url.protocol}`).toBe(target.service);
+          expect(url.port || target.port).toBe(target.port);
+        }
+      }
+    }
+    // Single-node shares the node's network (k3s.yaml's 127.0.0.1:6443 as is); multi-node must not,
+    // or every worker replica would have the same hostname and so the same default KUBEBYON_WORKER_ID.
+    expect(resolved.services.web?.network_mode === "host").toBe(!dep.dependencies.includes("rabbitmq"));
+    if (resolved.services.worker) expect(resolved.services.worker.network_mode).toBeUndefined();
   });
 
   it("health-checks every service the platform waits for and starts the platform only once they are healthy", () => {
