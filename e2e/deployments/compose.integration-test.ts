@@ -8,6 +8,8 @@ import { promisify } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { envSchema, parseConfig, requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
+import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
+import { runsInHostCluster } from "@/server/infra/kube/host-kube-config";
 
 /**
  * The compose deployments (deployments/{single,multi}-node/docker-compose) checked with Debian's
@@ -195,7 +197,9 @@ describe.each(deployments)("$dir", (dep) => {
       const config = parseConfig(env);
       expect(requireDatabaseUrl(config)).toContain(`:${secrets.POSTGRES_PASSWORD}@`);
       if (spec.needsAuthSecret) expect(requireAuthSecret(config)).toBe(secrets.KUBEBYON_AUTH_SECRET);
-      expect(config.vclusterRoute, "outside the host cluster auto means cluster-ip").toBe("auto");
+      // Outside the host cluster auto means cluster-ip, the route the runbook prepares the host for.
+      const runsInside = runsInHostCluster({ kubeconfigPath: config.kubeconfigPath, env, serviceAccountTokenPath: "/nonexistent" });
+      expect(effectiveVclusterRoute(config.vclusterRoute, runsInside)).toBe("cluster-ip");
       if (dep.dependencies.includes("rabbitmq")) {
         expect(config.rabbitmqUrl).toBe(`amqp://kubebyon:${secrets.RABBITMQ_PASSWORD}@rabbitmq:5672`);
       } else {
