@@ -36,7 +36,7 @@ const NOT_FOR_COMPOSE = new Set(["KUBEBYON_DATABASE_DSN", "NEXTAUTH_SECRET", "KU
 interface Deployment {
   dir: string;
   secrets: string[];
-  platformServices: Record<string, { dockerfile: string; needsAuthSecret: boolean }>;
+  platformServices: Record<string, { needsAuthSecret: boolean }>;
   dependencies: string[];
   /** Settings that would change what the deployment is (single-node has no broker and no workers). */
   notOffered: string[];
@@ -46,7 +46,7 @@ const deployments: Deployment[] = [
   {
     dir: "deployments/single-node/docker-compose",
     secrets: ["POSTGRES_PASSWORD", "KUBEBYON_AUTH_SECRET"],
-    platformServices: { web: { dockerfile: "deployments/images/web.Dockerfile", needsAuthSecret: true } },
+    platformServices: { web: { needsAuthSecret: true } },
     dependencies: ["postgres"],
     notOffered: ["KUBEBYON_RABBITMQ_URL", "KUBEBYON_RABBITMQ_QUEUE"],
   },
@@ -54,8 +54,8 @@ const deployments: Deployment[] = [
     dir: "deployments/multi-node/docker-compose",
     secrets: ["POSTGRES_PASSWORD", "RABBITMQ_PASSWORD", "KUBEBYON_AUTH_SECRET"],
     platformServices: {
-      web: { dockerfile: "deployments/images/web.Dockerfile", needsAuthSecret: true },
-      worker: { dockerfile: "deployments/images/worker.Dockerfile", needsAuthSecret: false },
+      web: { needsAuthSecret: true },
+      worker: { needsAuthSecret: false },
     },
     dependencies: ["postgres", "rabbitmq"],
     notOffered: [],
@@ -64,7 +64,7 @@ const deployments: Deployment[] = [
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string | null>;
   volumes?: string[];
   depends_on?: Record<string, { condition?: string }>;
@@ -207,14 +207,21 @@ describe.each(deployments)("$dir", (dep) => {
       }
       const kubeconfigMount = (service?.volumes ?? []).find((v) => v.split(":")[1] === config.kubeconfigPath);
       expect(kubeconfigMount, `${name} mounts KUBEBYON_KUBECONFIG_PATH`).toMatch(/:ro$/);
-      expect(service?.image).toBe(`kubebyon/${name}:${example.set.get("IMAGE_TAG")}`);
+      // The names scripts/build-images.sh gives the images (docs/runbooks/images.md).
+      expect(service?.image).toBe(`kubebyon/kubebyon-${name}:${example.set.get("IMAGE_TAG")}`);
     }
   });
 
   it("builds the images from the repository root and gives PostgreSQL and RabbitMQ the passwords in the URLs", () => {
-    for (const [name, spec] of Object.entries(dep.platformServices)) {
-      // docker-compose resolves the context to an absolute path: the root of the copied tree.
-      expect(resolved.services[name]?.build, `${name} build`).toEqual({ context: treeRoot, dockerfile: spec.dockerfile });
+    for (const name of Object.keys(dep.platformServices)) {
+      // docker-compose resolves the context to an absolute path: the root of the copied tree. The
+      // Dockerfile refuses to build without the checksums, so compose passes them through from .env.
+      expect(resolved.services[name]?.build, `${name} build`).toEqual({
+        context: treeRoot,
+        dockerfile: "deployments/images/Dockerfile",
+        target: name,
+        args: { HELM_SHA256: "", KUBECTL_SHA256: "" },
+      });
     }
     expect(resolved.services.postgres?.environment?.POSTGRES_PASSWORD).toBe(secrets.POSTGRES_PASSWORD);
     if (dep.dependencies.includes("rabbitmq")) expect(resolved.services.rabbitmq?.environment?.RABBITMQ_DEFAULT_PASS).toBe(secrets.RABBITMQ_PASSWORD);
