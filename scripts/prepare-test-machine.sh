@@ -2,7 +2,8 @@
 # First step of `npm test`: gives a fresh Debian machine of our kind what the tests need and does
 # not install by themselves:
 # - Debian packages: chromium (browser tests), openssl (test cluster certificates),
-#   fonts-noto-cjk (the Chinese console pages render in the screenshots of browser tests);
+#   fonts-noto-cjk (the Chinese console pages render in the screenshots of browser tests),
+#   docker-compose (validates the compose deployments; no container engine is needed for that);
 # - PostgreSQL on 127.0.0.1:5432 and RabbitMQ on 127.0.0.1:5672, started when installed but not
 #   running.
 # Each is handled only while the tests use the machine's default (KUBEBYON_CHROMIUM_PATH,
@@ -32,6 +33,9 @@ install_missing_packages() {
   fi
   if ! installed fonts-noto-cjk; then
     missing+=(fonts-noto-cjk) why+=("screenshots of the Chinese console need its glyphs")
+  fi
+  if ! command -v docker-compose >/dev/null 2>&1; then
+    missing+=(docker-compose) why+=("the compose deployment test validates the files with it")
   fi
   ((${#missing[@]} > 0)) || return 0
   if [[ "$(id -u)" != 0 ]]; then
