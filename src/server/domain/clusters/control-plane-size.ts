@@ -18,6 +18,32 @@ export interface ControlPlaneSize {
   storageClass: string | null;
 }
 
+/** How plans and cluster rows store a control-plane size (the `control_plane_*` columns). */
+export interface ControlPlaneColumns {
+  controlPlaneCpuRequest: string;
+  controlPlaneCpuLimit: string | null;
+  controlPlaneMemoryRequest: string;
+  controlPlaneMemoryLimit: string | null;
+  controlPlaneEphemeralStorageRequest: string;
+  controlPlaneEphemeralStorageLimit: string | null;
+  controlPlaneDataVolumeSize: string | null;
+  controlPlaneStorageClass: string | null;
+}
+
+/** The control plane a plan, or a cluster's snapshot of it, sizes. */
+export function controlPlaneSizeOf(p: ControlPlaneColumns): ControlPlaneSize {
+  return {
+    cpuRequest: p.controlPlaneCpuRequest,
+    cpuLimit: p.controlPlaneCpuLimit,
+    memoryRequest: p.controlPlaneMemoryRequest,
+    memoryLimit: p.controlPlaneMemoryLimit,
+    ephemeralStorageRequest: p.controlPlaneEphemeralStorageRequest,
+    ephemeralStorageLimit: p.controlPlaneEphemeralStorageLimit,
+    dataVolumeSize: p.controlPlaneDataVolumeSize,
+    storageClass: p.controlPlaneStorageClass,
+  };
+}
+
 /** The vcluster chart 0.33's own defaults (KUBE-FACTS "vCluster 0.33 as installed"): a plan that sets nothing gets these. */
 export const UPSTREAM_CONTROL_PLANE_SIZE: ControlPlaneSize & { dataVolumeSize: string } = {
   cpuRequest: "200m",

@@ -1,6 +1,6 @@
 import { quotaPairProblem } from "@/server/domain/billing/quantities";
 import { controlPlaneAdmissionProblems } from "@/server/domain/clusters/control-plane-quota";
-import type { ControlPlaneSize } from "@/server/domain/clusters/control-plane-size";
+import { controlPlaneSizeOf } from "@/server/domain/clusters/control-plane-size";
 import { AppError } from "@/server/domain/errors";
 import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 
@@ -54,20 +54,6 @@ type ControlPlaneFields = Pick<
   | "controlPlaneDataVolumeSize"
   | "controlPlaneStorageClass"
 >;
-
-/** The control plane a plan (or a cluster's snapshot of it) sizes. */
-export function controlPlaneSizeOf(p: ControlPlaneFields): ControlPlaneSize {
-  return {
-    cpuRequest: p.controlPlaneCpuRequest,
-    cpuLimit: p.controlPlaneCpuLimit,
-    memoryRequest: p.controlPlaneMemoryRequest,
-    memoryLimit: p.controlPlaneMemoryLimit,
-    ephemeralStorageRequest: p.controlPlaneEphemeralStorageRequest,
-    ephemeralStorageLimit: p.controlPlaneEphemeralStorageLimit,
-    dataVolumeSize: p.controlPlaneDataVolumeSize,
-    storageClass: p.controlPlaneStorageClass,
-  };
-}
 
 /**
  * Refuses a plan whose quota could not admit its own control plane (the cluster job would

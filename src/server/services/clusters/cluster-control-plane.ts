@@ -1,4 +1,4 @@
-import type { ControlPlaneSize } from "@/server/domain/clusters/control-plane-size";
+import { controlPlaneSizeOf, type ControlPlaneSize } from "@/server/domain/clusters/control-plane-size";
 import type { Cluster, Plan } from "@/server/infra/db/client";
 
 type ResourcesSnapshot = Pick<
@@ -17,17 +17,9 @@ type ResourcesSnapshot = Pick<
  * and no quota applies).
  */
 export function clusterControlPlaneSize(c: Cluster): ControlPlaneSize | null {
-  if (!c.controlPlaneCpuRequest || !c.controlPlaneMemoryRequest || !c.controlPlaneEphemeralStorageRequest) return null;
-  return {
-    cpuRequest: c.controlPlaneCpuRequest,
-    cpuLimit: c.controlPlaneCpuLimit,
-    memoryRequest: c.controlPlaneMemoryRequest,
-    memoryLimit: c.controlPlaneMemoryLimit,
-    ephemeralStorageRequest: c.controlPlaneEphemeralStorageRequest,
-    ephemeralStorageLimit: c.controlPlaneEphemeralStorageLimit,
-    dataVolumeSize: c.controlPlaneDataVolumeSize,
-    storageClass: c.controlPlaneStorageClass,
-  };
+  const { controlPlaneCpuRequest: cpu, controlPlaneMemoryRequest: memory, controlPlaneEphemeralStorageRequest: ephemeral } = c;
+  if (!cpu || !memory || !ephemeral) return null;
+  return controlPlaneSizeOf({ ...c, controlPlaneCpuRequest: cpu, controlPlaneMemoryRequest: memory, controlPlaneEphemeralStorageRequest: ephemeral });
 }
 
 /** The resources part of the snapshot: taken at create and again whenever the cluster moves to a plan. */
