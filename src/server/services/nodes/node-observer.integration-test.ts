@@ -40,7 +40,9 @@ function startObserver(name: string): NodeObserver {
       watcher: new KubeNodeWatcher(),
       claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: `observer-test ${name}` }),
     },
-    { rescanIntervalMs: 300, settleMs: 50 },
+    // The kubelet registers its Node, then posts its status: two writes the observer merges within
+    // settleMs. 50 ms was shorter than that gap on a loaded 2-core machine (a stray unknown → not_ready).
+    { rescanIntervalMs: 300, settleMs: 1_000 },
   );
   observers.push(observer);
   observer.start();
