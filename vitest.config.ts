@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "worker/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "worker/**/*.test.ts", "scripts/**/*.test.ts", "e2e/env/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -36,7 +36,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["e2e/http/**/*.e2e.ts", "e2e/browser/**/*.e2e.ts"],
+          include: ["e2e/http/**/*.e2e.ts", "e2e/browser/**/*.e2e.ts", "e2e/deployments/**/*.e2e.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 900_000,
