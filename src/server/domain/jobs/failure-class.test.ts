@@ -26,6 +26,7 @@ describe("classifyHelmOutput", () => {
       'Error: INSTALLATION FAILED: template: vcluster/templates/service.yaml:9:18: executing "vcluster/templates/service.yaml" at <.Values.controlPlane.service.spec.type>: can\'t evaluate field service in type interface {}',
       'Error: INSTALLATION FAILED: roles.rbac.authorization.k8s.io "vc-demo" is forbidden: user "kubebyon" is attempting to grant RBAC permissions not currently held',
       'Error: INSTALLATION FAILED: failed to create resource: pods "x" is forbidden: exceeded quota: kubebyon-quota',
+      'Error: UPGRADE FAILED: cannot patch "demo" with kind StatefulSet: StatefulSet.apps "demo" is invalid: spec.volumeClaimTemplates: Invalid value: [{"name":"data","Spec":{"StorageClassName":"longhorn"}}]: field is immutable',
     ]) {
       expect(classifyHelmOutput(stderr), stderr).toBe("permanent");
     }

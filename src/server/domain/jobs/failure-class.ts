@@ -27,7 +27,8 @@ export function classifyHttpStatus(status: number | undefined): FailureClass {
 
 /**
  * helm's own words where they are unambiguous: the chart or its version does not exist, the values
- * break the chart's schema or templates, or the apiserver refused an object (RBAC, quota). Anything
+ * break the chart's schema or templates, or the apiserver refused an object (RBAC, quota, an immutable
+ * field). Anything
  * else (cluster unreachable, another operation in progress, ownership conflicts an operator may be
  * clearing) is retried.
  */
@@ -46,6 +47,9 @@ const PERMANENT_HELM_OUTPUT: readonly RegExp[] = [
   /\btemplate: [^\n]*: executing "[^"]*" at </i,
   /\bis forbidden:/i,
   /\bexceeded quota\b/i,
+  // An upgrade that changes an immutable field (a StatefulSet's volumeClaimTemplates when the
+  // storage class changes): the apiserver refuses it the same way every time.
+  /\bfield is immutable\b/i,
 ];
 
 export function classifyHelmOutput(stderr: string): FailureClass {
