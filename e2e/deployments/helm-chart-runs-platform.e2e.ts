@@ -23,8 +23,9 @@ import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-
 import type { ClusterView } from "@/server/services/clusters/cluster-view";
 
 /**
- * The multi-node Helm chart really runs the platform. `helm install` puts the chart into a test
- * host apiserver; then the pod runner starts the web and worker pods exactly as the stored
+ * Each Helm chart really runs the platform. `helm install` puts the chart into a test host
+ * apiserver; then the pod runner starts its pods (single-node: web running the jobs in-process;
+ * multi-node: web + worker over RabbitMQ) exactly as the stored
  * Deployments declare them (command, env/envFrom, mounted ConfigMaps and Secrets, user, read-only
  * root filesystem), each authenticated only by a TokenRequest token of the chart's
  * ServiceAccount at the in-cluster path, with cluster DNS. No kubeconfig is given: the platform
@@ -34,191 +35,205 @@ import type { ClusterView } from "@/server/services/clusters/cluster-view";
  * chart's external-Secret variant points at this machine's PostgreSQL and RabbitMQ.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CHART = path.join(repoRoot, "deployments/multi-node/helm/kubebyon");
 const NAMESPACE = "kubebyon-system";
 const RELEASE = "kb";
 const FULLNAME = "kb-kubebyon";
 const ADMIN = { email: "operator@example.test", password: "chart-admin-password-123" };
 
-let kube: KubeCluster;
-let dns: ClusterDnsStandIn;
-let db: TestDatabase;
-let queues: TestQueues;
-let scratch: string;
-/** The host apiserver's CA, as kube-root-ca.crt carries it into every pod. */
-let caPem: string;
-let baseUrl: string;
-let web: RunningPod;
-let worker: RunningPod;
-const jar = new CookieJar();
-
-async function call<T = Record<string, unknown>>(method: "GET" | "POST" | "DELETE", p: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl}/api/console${p}`, {
-    method,
-    headers: { cookie: jar.header(), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+interface Variant {
+  chart: "single-node" | "multi-node";
+  /** Processes the chart runs: web alone (jobs in-process) or web + worker (jobs over RabbitMQ). */
+  deployments: Array<"web" | "worker">;
 }
 
-async function waitForReady(pod: RunningPod): Promise<void> {
-  await waitFor(
-    "the web pod to answer /readyz",
-    async () => {
-      if (pod.child.exitCode !== null) throw new Error(`the web pod exited with ${pod.child.exitCode}:\n${(await pod.output()).slice(-4000)}`);
-      return fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status, () => 0);
-    },
-    (status) => status === 200,
-    120_000,
-  );
-}
+const VARIANTS: Variant[] = [
+  { chart: "multi-node", deployments: ["web", "worker"] },
+  { chart: "single-node", deployments: ["web"] },
+];
 
-const serviceExists = (c: ClusterView) => kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespacedService({ name: c.vcluster_name, namespace: c.namespace }));
+describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (variant) => {
+  let kube: KubeCluster;
+  let dns: ClusterDnsStandIn;
+  let db: TestDatabase;
+  let queues: TestQueues | undefined;
+  let scratch: string;
+  /** The host apiserver's CA, as kube-root-ca.crt carries it into every pod. */
+  let caPem: string;
+  let baseUrl: string;
+  const pods = new Map<"web" | "worker", RunningPod>();
+  const jar = new CookieJar();
+  /** The process that runs the cluster jobs. */
+  const jobRunner = () => pods.get(variant.deployments.includes("worker") ? "worker" : "web")!;
 
-/** The chart's ServiceAccount as a client: a fresh TokenRequest token, nothing else. */
-async function asChartServiceAccount(): Promise<KubeConfig> {
-  const core = kube.kubeConfig().makeApiClient(CoreV1Api);
-  const review = await core.createNamespacedServiceAccountToken({
-    name: FULLNAME,
-    namespace: NAMESPACE,
-    body: { apiVersion: "authentication.k8s.io/v1", kind: "TokenRequest", spec: { audiences: [], expirationSeconds: 600 } },
-  });
-  return kubeConfigFromCredentials({ server: kube.server, caPem, token: review.status?.token ?? "" });
-}
-
-beforeAll(async () => {
-  kube = await startKubeCluster({ controllerManager: true });
-  await seedPlatformApiKeySecret(kube);
-  caPem = Buffer.from(kube.kubeConfig().getCurrentCluster()?.caData ?? "", "base64").toString("utf8");
-  const core = kube.kubeConfig().makeApiClient(CoreV1Api);
-
-  // What a kubelet's pods find: the kubernetes Service (kube-proxy sends its ClusterIP to the
-  // apiserver) and cluster DNS on the kube-dns Service's ClusterIP.
-  await kube.proxy.setBackend("default", "kubernetes", kube.server);
-  const kubeDns = await core.createNamespacedService({
-    namespace: "kube-system",
-    body: { metadata: { name: "kube-dns" }, spec: { ports: [{ name: "dns", port: 53, protocol: "UDP" }] } },
-  });
-  dns = await startClusterDnsStandIn({ host: kube.kubeConfig(), address: kubeDns.spec?.clusterIP ?? "" });
-  const kubernetes = await core.readNamespacedService({ name: "kubernetes", namespace: "default" });
-
-  db = await createTestDatabase("helm_chart", { migrate: false });
-  queues = await createTestQueues("helm-chart");
-  const secrets: Record<string, Record<string, string>> = {
-    "platform-database": { url: db.url },
-    "platform-rabbitmq": { url: queues.url },
-    "platform-admin": { password: ADMIN.password },
-  };
-  for (const [name, data] of Object.entries(secrets)) {
-    await core.createNamespacedSecret({ namespace: NAMESPACE, body: { metadata: { name }, stringData: data } });
+  async function call<T = Record<string, unknown>>(method: "GET" | "POST" | "DELETE", p: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${baseUrl}/api/console${p}`, {
+      method,
+      headers: { cookie: jar.header(), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
   }
 
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const values = {
-    publicUrl: baseUrl,
-    admin: { email: ADMIN.email, existingSecret: "platform-admin" },
-    database: { bundled: { enabled: false }, external: { existingSecret: "platform-database", key: "url" } },
-    rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } },
-    web: { replicas: 1, port },
-    worker: { replicas: 1 },
-    // The air-gapped form: a chart path the pods can read (here the stand-in chart in this repository).
-    vcluster: { chart: STAND_IN_CHART },
-    config: {
-      KUBEBYON_RABBITMQ_QUEUE: queues.name("jobs"),
-      KUBEBYON_JOB_POLL_INTERVAL_MS: "500",
-      KUBEBYON_SESSION_COOKIE_SECURE: "false",
-    },
-  };
-  scratch = await mkdtemp(path.join(os.tmpdir(), "kubebyon-chart-pods-"));
-  const valuesFile = path.join(scratch, "values.yaml");
-  await writeFile(valuesFile, stringifyYaml(values));
-  await kube.helm(["install", RELEASE, CHART, "--namespace", NAMESPACE, "--values", valuesFile]);
-  await ensureAppBuild();
-
-  const podOptions = (deployment: string): DeploymentPodOptions => ({
-    host: kube.kubeConfig(),
-    caPem,
-    namespace: NAMESPACE,
-    deployment,
-    ...platformImages(kube.tools),
-    kubernetesService: { host: kubernetes.spec?.clusterIP ?? "", port: 443 },
-    dns,
-    dir: scratch,
-    logFile: path.join(repoRoot, "test-results", "chart-pods", `${deployment}-${randomBytes(3).toString("hex")}.log`),
-  });
-  web = await runDeploymentPod(podOptions(`${FULLNAME}-web`), "web");
-  await waitForReady(web);
-  worker = await runDeploymentPod(podOptions(`${FULLNAME}-worker`), "worker");
-  const signIn = await signInOverHttp(baseUrl, jar, ADMIN.email, ADMIN.password);
-  expect(signIn.error).toBeNull();
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await web?.stop();
-  await dns?.stop();
-  await kube?.stop();
-  await queues?.cleanup();
-  await db?.drop();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
-
-describe("the multi-node chart runs the platform in-cluster", () => {
-  it("starts web and worker as the chart's ServiceAccount, with no kubeconfig", async () => {
-    for (const pod of [web, worker]) {
-      expect(pod.serviceAccount).toBe(FULLNAME);
-      expect(Object.keys(pod.env)).not.toContain("KUBEBYON_KUBECONFIG_PATH");
-      expect(pod.mounts.map((m) => m.target)).toContain("/var/run/secrets/kubernetes.io/serviceaccount");
-    }
-    const log = await web.output();
-    const backend = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "using vcluster backend");
-    expect(backend).toMatchObject({ vcluster_route: "service" });
-    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
-  });
-
-  it("creates a cluster through REST: the worker's job installs it as the ServiceAccount, the platform reaches it by Service name", async () => {
-    const created = await call<ClusterView>("POST", "/clusters", { name: "Chart Demo", public_access_mode: "off" });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const cluster = created.body;
-    // The job's helm install (as the ServiceAccount) is what makes the Service appear; a job that
-    // fails instead is reported with its error rather than as a missing Service.
+  async function waitForReady(pod: RunningPod): Promise<void> {
     await waitFor(
-      "the create job to install the release",
-      async () => ({ cluster: (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, service: await serviceExists(cluster) }),
-      (s) => s.service || s.cluster.status === "error",
+      "the web pod to answer /readyz",
+      async () => {
+        if (pod.child.exitCode !== null) throw new Error(`the web pod exited with ${pod.child.exitCode}:\n${(await pod.output()).slice(-4000)}`);
+        return fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status, () => 0);
+      },
+      (status) => status === 200,
       120_000,
-    ).then((s) => expect(s.cluster.last_error).toBeNull());
-    const played = await playVclusterBehindService({ kube, vclusterName: cluster.vcluster_name, namespace: cluster.namespace });
-    try {
-      const ready = await waitFor("the cluster to turn ready", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status !== "provisioning", 120_000);
-      expect(ready, `${(await worker.output()).slice(-3000)}`).toMatchObject({ status: "ready", last_error: null, connection_status: "connected" });
-      // The platform resolved the vCluster's Service through cluster DNS (route "service").
-      expect(dns.queries).toContain(`${cluster.vcluster_name}.${cluster.namespace}.svc.cluster.local`);
+    );
+  }
 
-      const token = await call<{ token: string; join_command: string }>("POST", `/clusters/${cluster.id}/join-token`, { ttl_seconds: 3600 });
-      expect(token.status, JSON.stringify(token.body)).toBe(200);
-      expect(token.body.join_command).toContain(`${baseUrl}/api/join/clusters/${cluster.id}/script?token=${token.body.token}`);
-      const asNode = kubeConfigFromCredentials({ server: played.vc.server, caPem: played.vc.tls.caPem, token: token.body.token });
-      expect((await asNode.makeApiClient(VersionApi).getCode()).gitVersion).toBe(played.vc.version);
+  const serviceExists = (c: ClusterView) => kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespacedService({ name: c.vcluster_name, namespace: c.namespace }));
 
-      const deleted = await call("DELETE", `/clusters/${cluster.id}`);
-      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-      const gone = await waitFor("the cluster to be deleted", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status === "deleted" || c.status === "error", 120_000);
-      expect(gone).toMatchObject({ status: "deleted" });
-      expect(await kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespace({ name: cluster.namespace }))).toBe(false);
-    } finally {
-      await played.close();
-    }
-  });
-
-  it("refuses the ServiceAccount what the chart does not grant", async () => {
-    const sa = await asChartServiceAccount();
-    await expect(sa.makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: "kube-system" })).rejects.toMatchObject({ code: 403 });
-    await expect(sa.makeApiClient(CoreV1Api).deleteNode({ name: "any" })).rejects.toMatchObject({ code: 403 });
-    const review = await sa.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({
-      body: { apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectAccessReview", spec: { resourceAttributes: { namespace: "default", verb: "get", resource: "secrets" } } },
+  /** The chart's ServiceAccount as a client: a fresh TokenRequest token, nothing else. */
+  async function asChartServiceAccount(): Promise<KubeConfig> {
+    const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+    const review = await core.createNamespacedServiceAccountToken({
+      name: FULLNAME,
+      namespace: NAMESPACE,
+      body: { apiVersion: "authentication.k8s.io/v1", kind: "TokenRequest", spec: { audiences: [], expirationSeconds: 600 } },
     });
-    expect(review.status?.allowed).toBe(false);
+    return kubeConfigFromCredentials({ server: kube.server, caPem, token: review.status?.token ?? "" });
+  }
+
+  beforeAll(async () => {
+    kube = await startKubeCluster({ controllerManager: true });
+    await seedPlatformApiKeySecret(kube);
+    caPem = Buffer.from(kube.kubeConfig().getCurrentCluster()?.caData ?? "", "base64").toString("utf8");
+    const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+
+    // What a kubelet's pods find: the kubernetes Service (kube-proxy sends its ClusterIP to the
+    // apiserver) and cluster DNS on the kube-dns Service's ClusterIP.
+    await kube.proxy.setBackend("default", "kubernetes", kube.server);
+    const kubeDns = await core.createNamespacedService({
+      namespace: "kube-system",
+      body: { metadata: { name: "kube-dns" }, spec: { ports: [{ name: "dns", port: 53, protocol: "UDP" }] } },
+    });
+    dns = await startClusterDnsStandIn({ host: kube.kubeConfig(), address: kubeDns.spec?.clusterIP ?? "" });
+    const kubernetes = await core.readNamespacedService({ name: "kubernetes", namespace: "default" });
+
+    db = await createTestDatabase(`helm_${variant.chart}`, { migrate: false });
+    const multi = variant.chart === "multi-node";
+    if (multi) queues = await createTestQueues("helm-chart");
+    const secrets: Record<string, Record<string, string>> = {
+      "platform-database": { url: db.url },
+      "platform-admin": { password: ADMIN.password },
+      ...(queues ? { "platform-rabbitmq": { url: queues.url } } : {}),
+    };
+    for (const [name, data] of Object.entries(secrets)) {
+      await core.createNamespacedSecret({ namespace: NAMESPACE, body: { metadata: { name }, stringData: data } });
+    }
+
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const values = {
+      publicUrl: baseUrl,
+      admin: { email: ADMIN.email, existingSecret: "platform-admin" },
+      database: { bundled: { enabled: false }, external: { existingSecret: "platform-database", key: "url" } },
+      web: { replicas: 1, port },
+      ...(queues
+        ? { rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } }, worker: { replicas: 1 } }
+        : {}),
+      // The air-gapped form: a chart path the pods can read (here the stand-in chart in this repository).
+      vcluster: { chart: STAND_IN_CHART },
+      config: {
+        ...(queues ? { KUBEBYON_RABBITMQ_QUEUE: queues.name("jobs") } : {}),
+        KUBEBYON_JOB_POLL_INTERVAL_MS: "500",
+        KUBEBYON_SESSION_COOKIE_SECURE: "false",
+      },
+    };
+    scratch = await mkdtemp(path.join(os.tmpdir(), "kubebyon-chart-pods-"));
+    const valuesFile = path.join(scratch, "values.yaml");
+    await writeFile(valuesFile, stringifyYaml(values));
+    await kube.helm(["install", RELEASE, path.join(repoRoot, "deployments", variant.chart, "helm/kubebyon"), "--namespace", NAMESPACE, "--values", valuesFile]);
+    await ensureAppBuild();
+
+    const podOptions = (deployment: string): DeploymentPodOptions => ({
+      host: kube.kubeConfig(),
+      caPem,
+      namespace: NAMESPACE,
+      deployment,
+      ...platformImages(kube.tools),
+      kubernetesService: { host: kubernetes.spec?.clusterIP ?? "", port: 443 },
+      dns,
+      dir: scratch,
+      logFile: path.join(repoRoot, "test-results", "chart-pods", `${variant.chart}-${deployment}-${randomBytes(3).toString("hex")}.log`),
+    });
+    for (const component of variant.deployments) {
+      const pod = await runDeploymentPod(podOptions(`${FULLNAME}-${component}`), component);
+      pods.set(component, pod);
+      if (component === "web") await waitForReady(pod);
+    }
+    const signIn = await signInOverHttp(baseUrl, jar, ADMIN.email, ADMIN.password);
+    expect(signIn.error).toBeNull();
   });
+
+  afterAll(async () => {
+    for (const pod of [...pods.values()].reverse()) await pod.stop();
+    await dns?.stop();
+    await kube?.stop();
+    await queues?.cleanup();
+    await db?.drop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+    it("starts its pods as the chart's ServiceAccount, with no kubeconfig", async () => {
+      for (const pod of pods.values()) {
+        expect(pod.serviceAccount).toBe(FULLNAME);
+        expect(Object.keys(pod.env)).not.toContain("KUBEBYON_KUBECONFIG_PATH");
+        expect(pod.mounts.map((m) => m.target)).toContain("/var/run/secrets/kubernetes.io/serviceaccount");
+      }
+      const log = await pods.get("web")!.output();
+      const backend = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "using vcluster backend");
+      expect(backend).toMatchObject({ vcluster_route: "service" });
+      expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    });
+
+    it("creates a cluster through REST: the job installs it as the ServiceAccount, the platform reaches it by Service name", async () => {
+      const created = await call<ClusterView>("POST", "/clusters", { name: "Chart Demo", public_access_mode: "off" });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const cluster = created.body;
+      // The job's helm install (as the ServiceAccount) is what makes the Service appear; a job that
+      // fails instead is reported with its error rather than as a missing Service.
+      await waitFor(
+        "the create job to install the release",
+        async () => ({ cluster: (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, service: await serviceExists(cluster) }),
+        (s) => s.service || s.cluster.status === "error",
+        120_000,
+      ).then((s) => expect(s.cluster.last_error).toBeNull());
+      const played = await playVclusterBehindService({ kube, vclusterName: cluster.vcluster_name, namespace: cluster.namespace });
+      try {
+        const ready = await waitFor("the cluster to turn ready", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status !== "provisioning", 120_000);
+        expect(ready, `${(await jobRunner().output()).slice(-3000)}`).toMatchObject({ status: "ready", last_error: null, connection_status: "connected" });
+        // The platform resolved the vCluster's Service through cluster DNS (route "service").
+        expect(dns.queries).toContain(`${cluster.vcluster_name}.${cluster.namespace}.svc.cluster.local`);
+
+        const token = await call<{ token: string; join_command: string }>("POST", `/clusters/${cluster.id}/join-token`, { ttl_seconds: 3600 });
+        expect(token.status, JSON.stringify(token.body)).toBe(200);
+        expect(token.body.join_command).toContain(`${baseUrl}/api/join/clusters/${cluster.id}/script?token=${token.body.token}`);
+        const asNode = kubeConfigFromCredentials({ server: played.vc.server, caPem: played.vc.tls.caPem, token: token.body.token });
+        expect((await asNode.makeApiClient(VersionApi).getCode()).gitVersion).toBe(played.vc.version);
+
+        const deleted = await call("DELETE", `/clusters/${cluster.id}`);
+        expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+        const gone = await waitFor("the cluster to be deleted", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status === "deleted" || c.status === "error", 120_000);
+        expect(gone).toMatchObject({ status: "deleted" });
+        expect(await kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespace({ name: cluster.namespace }))).toBe(false);
+      } finally {
+        await played.close();
+      }
+    });
+
+    it("refuses the ServiceAccount what the chart does not grant", async () => {
+      const sa = await asChartServiceAccount();
+      await expect(sa.makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: "kube-system" })).rejects.toMatchObject({ code: 403 });
+      await expect(sa.makeApiClient(CoreV1Api).deleteNode({ name: "any" })).rejects.toMatchObject({ code: 403 });
+      const review = await sa.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({
+        body: { apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectAccessReview", spec: { resourceAttributes: { namespace: "default", verb: "get", resource: "secrets" } } },
+      });
+      expect(review.status?.allowed).toBe(false);
+    });
 });
