@@ -1,0 +1,397 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type {
+  V1ClusterRole,
+  V1ConfigMap,
+  V1Deployment,
+  V1Ingress,
+  V1NetworkPolicy,
+  V1PodDisruptionBudget,
+  V1Role,
+  V1Secret,
+  V1Service,
+  V1StatefulSet,
+  KubernetesObject,
+} from "@kubernetes/client-node";
+import { parse as parseYaml } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/server/config/env";
+import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
+import { allows } from "@/server/domain/platform-health/permissions";
+import { runsInHostCluster } from "@/server/infra/kube/host-kube-config";
+import { ensureKubeTools } from "../env/kube-tools";
+import {
+  envByName,
+  expectedConfigAllowList,
+  expectHardenedPlatformPod,
+  expectKnownVariables,
+  onlyContainer,
+  podSpec,
+  schemaKeys,
+  secretRef,
+  WIRED_BY_CHART,
+  SECRET_SETTINGS,
+} from "./helm-chart-contract";
+import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "./helm-chart-rbac";
+import { CHARTS, HelmRunner, publicUrl, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
+
+/**
+ * The Helm charts (deployments/{single,multi}-node/helm/kubebyon over the kubebyon-common library)
+ * rendered and linted by the real helm for each values variant, their schema's refusals, and the
+ * `config` allow-list against src/server/config/env.ts. The install into a kube-apiserver is in
+ * helm-charts-install.integration-test.ts.
+ */
+
+const fullname = "demo-kubebyon";
+const namespace = "kubebyon-system";
+const secretsForParse = {
+  DATABASE_URL: "postgresql://kubebyon:pw@db:5432/kubebyon",
+  KUBEBYON_AUTH_SECRET: "a".repeat(48),
+  KUBEBYON_RABBITMQ_URL: "amqp://kubebyon:pw@mq:5672",
+};
+
+interface Variant {
+  name: string;
+  values: Values;
+  multiOnly?: boolean;
+  check?: (r: Rendered, chart: ChartUnderTest) => void;
+}
+
+const decode = (s: V1Secret, key: string) => Buffer.from(s.data?.[key] ?? "", "base64").toString("utf8");
+const vclusterValues = (r: Rendered) => parseYaml(r.get<V1ConfigMap>("ConfigMap", `${fullname}-vcluster-values`).data?.["values.yaml"] ?? "") as Record<string, unknown>;
+const configData = (r: Rendered) => r.get<V1ConfigMap>("ConfigMap", `${fullname}-config`).data ?? {};
+
+function expectBundledStore(r: Rendered, component: "postgres" | "rabbitmq", port: number): void {
+  const name = `${fullname}-${component}`;
+  const sts = r.get<V1StatefulSet>("StatefulSet", name);
+  const pod = sts.spec?.template.spec;
+  expect(pod?.securityContext?.runAsNonRoot).toBe(true);
+  expect(pod?.automountServiceAccountToken).toBe(false);
+  expect(pod?.containers[0]?.securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] } });
+  expect(sts.spec?.volumeClaimTemplates?.[0]?.spec?.resources?.requests?.storage).toBe("8Gi");
+  expect(r.get<V1Service>("Service", name).spec?.ports?.[0]?.port).toBe(port);
+  const from = r.get<V1NetworkPolicy>("NetworkPolicy", name).spec?.ingress?.[0]?.from?.[0]?.podSelector?.matchExpressions ?? [];
+  expect(from.find((e) => e.key === "app.kubernetes.io/component")?.values).toEqual(["web", "worker"]);
+  expect(from.find((e) => e.key === "app.kubernetes.io/instance")?.values).toEqual(["demo"]);
+  const secret = r.get<V1Secret>("Secret", name);
+  expect(secret.metadata?.annotations?.["helm.sh/resource-policy"]).toBe("keep");
+  const password = decode(secret, "password");
+  expect(password).toMatch(/^[A-Za-z0-9]{32}$/);
+  const url = new URL(decode(secret, "url"));
+  expect(url.username).toBe("kubebyon");
+  expect(url.password).toBe(password);
+  expect(url.host).toBe(`${name}.${namespace}.svc:${port}`);
+}
+
+function expectNoStore(r: Rendered, component: "postgres" | "rabbitmq"): void {
+  for (const kind of ["StatefulSet", "Secret", "Service", "NetworkPolicy"]) expect(r.find(kind, `${fullname}-${component}`), `${kind} ${component}`).toBeUndefined();
+}
+
+const variants: Variant[] = [
+  {
+    name: "defaults (bundled PostgreSQL)",
+    values: {},
+    check: (r, chart) => {
+      expectBundledStore(r, "postgres", 5432);
+      const pg = r.get<V1StatefulSet>("StatefulSet", `${fullname}-postgres`).spec?.template.spec?.containers[0];
+      expect(pg?.image).toBe("postgres:18");
+      expect(pg?.readinessProbe?.exec?.command).toContain("pg_isready");
+      expect(pg?.env?.find((e) => e.name === "POSTGRES_PASSWORD")?.valueFrom?.secretKeyRef).toMatchObject({ name: `${fullname}-postgres`, key: "password" });
+      if (chart.multiNode) expectBundledStore(r, "rabbitmq", 5672);
+      else expectNoStore(r, "rabbitmq");
+      const auth = r.get<V1Secret>("Secret", `${fullname}-auth`);
+      expect(auth.metadata?.annotations?.["helm.sh/resource-policy"]).toBe("keep");
+      expect(decode(auth, "authSecret").length).toBeGreaterThanOrEqual(32);
+      expect(vclusterValues(r)).toEqual({});
+      const webPolicy = r.get<V1NetworkPolicy>("NetworkPolicy", `${fullname}-web`).spec;
+      expect(webPolicy?.policyTypes, "egress is not restricted").toEqual(["Ingress"]);
+      expect(webPolicy?.ingress).toEqual([{ ports: [{ port: 3000, protocol: "TCP" }] }]);
+      expect(r.ofKind("Ingress")).toHaveLength(0);
+      expect(r.ofKind("HTTPRoute")).toHaveLength(0);
+      expect(r.find("PodDisruptionBudget", `${fullname}-web`) !== undefined, "web PDB only with several replicas").toBe(chart.multiNode);
+    },
+  },
+  {
+    name: "external PostgreSQL",
+    values: { database: { bundled: { enabled: false }, external: { existingSecret: "kubebyon-db", key: "dsn" } } },
+    check: (r) => {
+      expectNoStore(r, "postgres");
+      for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(onlyContainer(d), "DATABASE_URL")).toEqual({ name: "kubebyon-db", key: "dsn" });
+    },
+  },
+  {
+    name: "Longhorn on, with base vCluster values",
+    values: { vcluster: { longhorn: { enabled: true }, values: { controlPlane: { statefulSet: { resources: { requests: { cpu: "500m" } } } } } } },
+    check: (r) => {
+      const values = vclusterValues(r) as { controlPlane?: { statefulSet?: { persistence?: { volumeClaim?: { storageClass?: string } }; resources?: unknown } } };
+      expect(values.controlPlane?.statefulSet?.persistence?.volumeClaim?.storageClass).toBe("longhorn");
+      expect(values.controlPlane?.statefulSet?.resources).toEqual({ requests: { cpu: "500m" } });
+    },
+  },
+  {
+    name: "Longhorn off, with base vCluster values",
+    values: { vcluster: { longhorn: { enabled: false }, values: { controlPlane: { statefulSet: { persistence: { volumeClaim: { size: "10Gi" } } } } } } },
+    check: (r) => {
+      const values = vclusterValues(r) as { controlPlane?: { statefulSet?: { persistence?: { volumeClaim?: Record<string, unknown> } } } };
+      expect(values.controlPlane?.statefulSet?.persistence?.volumeClaim).toEqual({ size: "10Gi" });
+    },
+  },
+  {
+    name: "ingress on",
+    values: { ingress: { enabled: true, className: "nginx", tls: [{ secretName: "kubebyon-tls", hosts: ["kubebyon.example.com"] }] } },
+    check: (r) => {
+      const spec = r.get<V1Ingress>("Ingress", `${fullname}-web`).spec;
+      expect(spec?.ingressClassName).toBe("nginx");
+      expect(spec?.tls).toEqual([{ secretName: "kubebyon-tls", hosts: ["kubebyon.example.com"] }]);
+      expect(spec?.rules?.map((rule) => rule.host)).toEqual(["kubebyon.example.com"]);
+      expect(spec?.rules?.[0]?.http?.paths[0]?.backend.service).toEqual({ name: `${fullname}-web`, port: { name: "http" } });
+    },
+  },
+  {
+    name: "httpRoute on",
+    values: { httpRoute: { enabled: true, parentRefs: [{ name: "public", namespace: "gateway-system" }] } },
+    check: (r) => {
+      const route = r.get<KubernetesObject & { spec: { parentRefs: unknown; hostnames: string[]; rules: Array<{ backendRefs: unknown }> } }>("HTTPRoute", `${fullname}-web`);
+      expect(route.apiVersion).toBe("gateway.networking.k8s.io/v1");
+      expect(route.spec.parentRefs).toEqual([{ name: "public", namespace: "gateway-system" }]);
+      expect(route.spec.hostnames).toEqual(["kubebyon.example.com"]);
+      expect(route.spec.rules[0]?.backendRefs).toEqual([{ name: `${fullname}-web`, port: 80 }]);
+    },
+  },
+  {
+    name: "settings, first admin and secret env",
+    values: {
+      config: { KUBEBYON_LOG_LEVEL: "debug", KUBEBYON_SESSION_TTL_HOURS: 24, KUBEBYON_SESSION_COOKIE_SECURE: true },
+      admin: { email: "ops@example.com", existingSecret: "kubebyon-admin" },
+      secretEnv: { existingSecret: "kubebyon-secret-env" },
+    },
+    check: (r) => {
+      const data = configData(r);
+      expect(data).toMatchObject({ KUBEBYON_LOG_LEVEL: "debug", KUBEBYON_SESSION_TTL_HOURS: "24", KUBEBYON_SESSION_COOKIE_SECURE: "true", KUBEBYON_ADMIN_EMAIL: "ops@example.com" });
+      const config = parseConfig({ ...data, ...secretsForParse });
+      expect(config).toMatchObject({ logLevel: "debug", sessionTtlHours: 24, sessionCookieSecure: true, firstAdmin: { email: "ops@example.com" } });
+      for (const d of r.ofKind<V1Deployment>("Deployment")) {
+        expect(onlyContainer(d).envFrom?.[1]?.secretRef?.name, `${d.metadata?.name} secretEnv`).toBe("kubebyon-secret-env");
+      }
+      expect(secretRef(onlyContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`)), "KUBEBYON_ADMIN_PASSWORD")).toEqual({ name: "kubebyon-admin", key: "password" });
+    },
+  },
+  ...[1, 3].map(
+    (replicas): Variant => ({
+      name: `${replicas} worker(s)`,
+      multiOnly: true,
+      values: { worker: { replicas } },
+      check: (r) => {
+        expect(r.get<V1Deployment>("Deployment", `${fullname}-worker`).spec?.replicas).toBe(replicas);
+        expect(r.get<V1PodDisruptionBudget>("PodDisruptionBudget", `${fullname}-worker`).spec?.minAvailable).toBe(1);
+      },
+    }),
+  ),
+  {
+    name: "external RabbitMQ",
+    multiOnly: true,
+    values: { rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "kubebyon-mq" } } },
+    check: (r) => {
+      expectNoStore(r, "rabbitmq");
+      for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(onlyContainer(d), "KUBEBYON_RABBITMQ_URL")).toEqual({ name: "kubebyon-mq", key: "url" });
+    },
+  },
+];
+
+/** What every variant renders: the contract's Deployments, ConfigMap, Service and labels. */
+function expectContract(r: Rendered, chart: ChartUnderTest, values: Values): void {
+  const web = r.get<V1Deployment>("Deployment", `${fullname}-web`);
+  expectHardenedPlatformPod(web, fullname, "web");
+  const c = onlyContainer(web);
+  expect(c.image).toBe("kubebyon/kubebyon-web:0.1.0");
+  expect(c.command).toEqual(["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]);
+  expect(c.ports).toEqual([{ name: "http", containerPort: 3000, protocol: "TCP" }]);
+  expect(c.readinessProbe?.httpGet).toEqual({ path: "/readyz", port: "http" });
+  expect(c.livenessProbe?.httpGet).toEqual({ path: "/healthz", port: "http" });
+  expect(c.startupProbe?.httpGet).toEqual({ path: "/healthz", port: "http" });
+  expect((c.startupProbe?.failureThreshold ?? 0) * (c.startupProbe?.periodSeconds ?? 0), "start-up (migrations) allowed at least 5 min").toBeGreaterThanOrEqual(300);
+  expect(secretRef(c, "KUBEBYON_AUTH_SECRET")).toEqual({ name: `${fullname}-auth`, key: "authSecret" });
+  const db = values.database as { bundled?: { enabled?: boolean } } | undefined;
+  if (db?.bundled?.enabled !== false) expect(secretRef(c, "DATABASE_URL")).toEqual({ name: `${fullname}-postgres`, key: "url" });
+
+  const worker = r.find<V1Deployment>("Deployment", `${fullname}-worker`);
+  if (chart.multiNode) {
+    expect(web.spec?.replicas).toBe(2);
+    expect(web.spec?.strategy?.type).toBe("RollingUpdate");
+    if (!worker) throw new Error("multi-node renders no worker Deployment");
+    expectHardenedPlatformPod(worker, fullname, "worker");
+    const w = onlyContainer(worker);
+    expect(w.image).toBe("kubebyon/kubebyon-worker:0.1.0");
+    expect(w.command, "the image ENTRYPOINT").toBeUndefined();
+    expect([w.readinessProbe, w.livenessProbe, w.startupProbe, w.ports]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(envByName(w).has("KUBEBYON_AUTH_SECRET"), "the auth secret is the web's only").toBe(false);
+    expect(secretRef(w, "DATABASE_URL")).toEqual(secretRef(c, "DATABASE_URL"));
+    expect(secretRef(w, "KUBEBYON_RABBITMQ_URL")).toEqual(secretRef(c, "KUBEBYON_RABBITMQ_URL"));
+    expect(secretRef(c, "KUBEBYON_RABBITMQ_URL")).toBeDefined();
+  } else {
+    expect(web.spec?.replicas).toBe(1);
+    expect(web.spec?.strategy?.type, "never two job executors at once").toBe("Recreate");
+    expect(worker).toBeUndefined();
+    expect(envByName(c).has("KUBEBYON_RABBITMQ_URL"), "single-node runs the jobs in the web process").toBe(false);
+  }
+
+  const data = configData(r);
+  expect(data).toMatchObject({
+    KUBEBYON_HTTP_ADDR: ":3000",
+    KUBEBYON_PUBLIC_URL: publicUrl,
+    NEXTAUTH_URL: publicUrl,
+    KUBEBYON_VCLUSTER_VALUES_FILE: "/etc/kubebyon/vcluster/values.yaml",
+    KUBEBYON_TENANT_CLUSTER_ROLE: `${fullname}-tenant`,
+    KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: "vcluster-platform-api-key",
+    KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: namespace,
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  const config = parseConfig({ ...data, ...secretsForParse });
+  expect(config.httpPort).toBe(3000);
+  expect(config.vcluster).toEqual({ chart: "vcluster", chartRepo: "https://charts.loft.sh", chartVersion: "0.33.0", valuesFile: "/etc/kubebyon/vcluster/values.yaml" });
+  // In a pod (service host/port and token present, no kubeconfig) auto means the Service route.
+  const inPod = runsInHostCluster({ kubeconfigPath: config.kubeconfigPath, env: { ...data, KUBERNETES_SERVICE_HOST: "10.43.0.1", KUBERNETES_SERVICE_PORT: "443" }, serviceAccountTokenPath: path.join(chart.dir, "Chart.yaml") });
+  expect(effectiveVclusterRoute(config.vclusterRoute, inPod)).toBe("service");
+  expectKnownVariables(r, fullname);
+
+  const service = r.get<V1Service>("Service", `${fullname}-web`).spec;
+  expect(service?.type).toBe("ClusterIP");
+  expect(service?.ports).toEqual([{ name: "http", port: 80, targetPort: "http", protocol: "TCP" }]);
+
+  for (const o of r.objects) {
+    expect(o.metadata?.labels, `${o.kind}/${o.metadata?.name} labels`).toMatchObject({
+      "app.kubernetes.io/name": "kubebyon",
+      "app.kubernetes.io/instance": "demo",
+      "app.kubernetes.io/version": "0.1.0",
+      "app.kubernetes.io/managed-by": "Helm",
+      "app.kubernetes.io/part-of": "kubebyon",
+      "helm.sh/chart": "kubebyon-0.1.0",
+    });
+    if (!o.kind?.startsWith("Cluster")) expect(o.metadata?.namespace, `${o.kind}/${o.metadata?.name}`).toBe(namespace);
+  }
+  for (const d of [...r.ofKind<V1Deployment>("Deployment"), ...r.ofKind<V1StatefulSet>("StatefulSet")]) {
+    expect(d.spec?.template.metadata?.labels).toMatchObject(d.spec?.selector.matchLabels ?? { missing: "selector" });
+  }
+}
+
+describe.each(CHARTS)("$mode Helm chart", (chart) => {
+  let helm: HelmRunner;
+
+  beforeAll(async () => {
+    helm = await HelmRunner.create((await ensureKubeTools()).helm);
+  });
+  afterAll(async () => helm?.cleanup());
+
+  it.each(variants.filter((v) => chart.multiNode || !v.multiOnly).map((v) => [v.name, v] as const))("%s: helm lint --strict passes and helm template renders the contract", async (_name, variant) => {
+    const values = { publicUrl, ...variant.values };
+    const lint = await helm.run(["lint", "--strict", chart.dir, "-f", await helm.valuesFile(values)]);
+    expect(lint.code, `${lint.stdout}\n${lint.stderr}`).toBe(0);
+    expect(lint.stdout).toContain("0 chart(s) failed");
+    const rendered = await helm.render(chart, values);
+    expectContract(rendered, chart, values);
+    variant.check?.(rendered, chart);
+  });
+
+  it("names objects <release>-kubebyon, or <release> when the release name contains kubebyon", async () => {
+    const plain = await helm.render(chart, { publicUrl }, { release: "prod" });
+    expect(plain.find("Deployment", "prod-kubebyon-web")).toBeDefined();
+    const named = await helm.render(chart, { publicUrl }, { release: "kubebyon" });
+    expect(named.find("Deployment", "kubebyon-web")).toBeDefined();
+    expect(named.get<V1ConfigMap>("ConfigMap", "kubebyon-config").data?.KUBEBYON_TENANT_CLUSTER_ROLE).toBe("kubebyon-tenant");
+  });
+
+  it.each([
+    ["web.replicas", { web: { replicas: "two" } }, "/web/replicas"],
+    ["vcluster.route", { vcluster: { route: "bogus" } }, "/vcluster/route"],
+    ["an unknown setting", { config: { KUBEBYON_NOT_A_SETTING: "x" } }, "KUBEBYON_NOT_A_SETTING"],
+    ["a setting the chart wires itself", { config: { KUBEBYON_PUBLIC_URL: publicUrl } }, "KUBEBYON_PUBLIC_URL"],
+    ["the kubeconfig path (in-cluster mode)", { config: { KUBEBYON_KUBECONFIG_PATH: "/etc/kubeconfig" } }, "KUBEBYON_KUBECONFIG_PATH"],
+    ["a secret setting", { config: { KUBEBYON_SMTP_PASSWORD: "hunter2" } }, "KUBEBYON_SMTP_PASSWORD"],
+    ["an unknown top-level value", { replicas: 3 }, "'replicas'"],
+    ["a mistyped nested value", { database: { bundled: { enabled: "sometimes" } } }, "/database/bundled/enabled"],
+  ] as const)("the schema refuses %s and the message names it", async (_what, bad, named) => {
+    const result = await helm.template(chart, { publicUrl, ...bad });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("values don't meet the specifications of the schema");
+    expect(result.stderr).toContain(named);
+  });
+
+  it("refuses a missing or non-http publicUrl, naming publicUrl", async () => {
+    for (const values of [{}, { publicUrl: "" }, { publicUrl: "kubebyon.example.com" }]) {
+      const result = await helm.template(chart, values);
+      expect(result.code, JSON.stringify(values)).not.toBe(0);
+      expect(result.stderr).toContain("/publicUrl");
+    }
+  });
+
+  it("stops with a clear message on contradictory values", async () => {
+    const cases: Array<[Values, string]> = [
+      [{ database: { external: { existingSecret: "kubebyon-db" } } }, "set database.bundled.enabled=false to use the external one"],
+      [{ database: { bundled: { enabled: false } } }, "database: no PostgreSQL"],
+      [{ admin: { existingSecret: "kubebyon-admin" } }, "admin.existingSecret is set but admin.email is empty"],
+      [{ httpRoute: { enabled: true } }, "httpRoute.parentRefs is empty"],
+    ];
+    if (chart.multiNode) {
+      cases.push([{ rabbitmq: { bundled: { enabled: false } } }, "the multi-node chart needs RabbitMQ"]);
+      cases.push([{ rabbitmq: { external: { existingSecret: "kubebyon-mq" } } }, "set rabbitmq.bundled.enabled=false to use the external one"]);
+    }
+    for (const [values, message] of cases) {
+      const result = await helm.template(chart, { publicUrl, ...values });
+      expect(result.code, JSON.stringify(values)).not.toBe(0);
+      expect(result.stderr).toContain(message);
+    }
+  });
+
+  it("offers in `config` exactly the env.ts settings the chart does not set itself (no secrets, no embedded PostgreSQL)", async () => {
+    const schema = JSON.parse(await readFile(path.join(chart.dir, "values.schema.json"), "utf8")) as {
+      $schema: string;
+      additionalProperties: boolean;
+      properties: { config: { additionalProperties: boolean; properties: Record<string, unknown> } };
+    };
+    expect(schema.$schema).toBe("http://json-schema.org/draft-07/schema#");
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.config.additionalProperties).toBe(false);
+    const offered = Object.keys(schema.properties.config.properties).sort();
+    const expected = expectedConfigAllowList(chart);
+    const missing = expected.filter((k) => !offered.includes(k));
+    const extra = offered.filter((k) => !expected.includes(k));
+    expect({ missing, extra }, "config allow-list vs src/server/config/env.ts (add new settings to values.schema.json)").toEqual({ missing: [], extra: [] });
+    for (const k of SECRET_SETTINGS) expect(schemaKeys.has(k), `${k} still in env.ts`).toBe(true);
+
+    // "Wired by the chart" must be true: each such env.ts name is really set by the rendered chart.
+    const rendered = await helm.render(chart, { publicUrl, admin: { email: "ops@example.com", existingSecret: "kubebyon-admin" } });
+    const set = new Set(Object.keys(configData(rendered)));
+    for (const d of rendered.ofKind<V1Deployment>("Deployment")) for (const e of onlyContainer(d).env ?? []) set.add(e.name);
+    for (const k of WIRED_BY_CHART) {
+      if (!chart.multiNode && k === "KUBEBYON_RABBITMQ_URL") continue;
+      expect(set.has(k), `${k} is listed as set by the chart`).toBe(true);
+    }
+  });
+
+  it("grants the tenant ClusterRole what the platform and the vcluster chart need in a cluster namespace, and the cluster-wide one no more than cluster-scoped needs", async () => {
+    const r = await helm.render(chart, { publicUrl });
+    const tenant = r.get<V1ClusterRole>("ClusterRole", `${fullname}-tenant`);
+    expect(notGranted(generalRules(tenant), namespacedNeeds()), "tenant ClusterRole misses").toEqual([]);
+    const cluster = r.get<V1ClusterRole>("ClusterRole", fullname);
+    const clusterRules = generalRules(cluster);
+    expect(notGranted(clusterRules, clusterScopedNeeds()), "cluster-wide ClusterRole misses").toEqual([]);
+    for (const [group, resource] of [["", "secrets"], ["", "configmaps"], ["", "services"], ["rbac.authorization.k8s.io", "roles"], ["rbac.authorization.k8s.io", "clusterroles"], ["rbac.authorization.k8s.io", "clusterrolebindings"]] as const) {
+      const granted = ALL_VERBS.filter((v) => allows(clusterRules, group, resource, v));
+      expect(granted, `cluster-wide verbs on ${resource}`).toEqual([]);
+    }
+    const named = (cluster.rules ?? []).filter((rule) => rule.resourceNames?.length);
+    expect(named).toEqual([{ apiGroups: ["rbac.authorization.k8s.io"], resources: ["clusterroles"], resourceNames: [`${fullname}-tenant`], verbs: ["bind", "get"] }]);
+
+    const binding = r.get<KubernetesObject & { roleRef: { name: string }; subjects: unknown }>("ClusterRoleBinding", fullname);
+    expect(binding.roleRef.name, "only the cluster-wide role is bound cluster-wide").toBe(fullname);
+    expect(binding.subjects).toEqual([{ kind: "ServiceAccount", name: fullname, namespace }]);
+    expect(r.ofKind("ClusterRoleBinding")).toHaveLength(1);
+
+    const role = r.get<V1Role>("Role", fullname);
+    expect(role.rules).toEqual([{ apiGroups: [""], resources: ["secrets"], resourceNames: ["vcluster-platform-api-key"], verbs: ["get"] }]);
+    const elsewhere = await helm.render(chart, { publicUrl, vcluster: { platformApiKeySecret: { name: "license", namespace: "vcluster-platform" } } });
+    expect(elsewhere.get<V1Role>("Role", fullname).metadata?.namespace).toBe("vcluster-platform");
+    expect(configData(elsewhere).KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE).toBe("vcluster-platform");
+    expect(podSpec(elsewhere.get<V1Deployment>("Deployment", `${fullname}-web`)).serviceAccountName).toBe(fullname);
+  });
+});
