@@ -1,25 +1,31 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type {
-  V1ClusterRole,
-  V1ConfigMap,
-  V1Deployment,
-  V1Ingress,
-  V1NetworkPolicy,
-  V1PodDisruptionBudget,
-  V1Role,
-  V1Secret,
-  V1Service,
-  V1StatefulSet,
-  KubernetesObject,
+import {
+  AppsV1Api,
+  CoreV1Api,
+  KubernetesObjectApi,
+  type KubernetesObject,
+  type V1ClusterRole,
+  type V1ConfigMap,
+  type V1Deployment,
+  type V1Ingress,
+  type V1NetworkPolicy,
+  type V1PodDisruptionBudget,
+  type V1Role,
+  type V1Secret,
+  type V1Service,
+  type V1StatefulSet,
 } from "@kubernetes/client-node";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config/env";
 import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
-import { allows } from "@/server/domain/platform-health/permissions";
+import { allows, formatMissing, missingHostPermissions } from "@/server/domain/platform-health/permissions";
 import { runsInHostCluster } from "@/server/infra/kube/host-kube-config";
+import { kubeObjectExists } from "../env/kube/object-exists";
+import { startKubeCluster, type KubeCluster } from "../env/kube-cluster";
 import { ensureKubeTools } from "../env/kube-tools";
+import { STAND_IN_CHART } from "../env/stand-in-chart";
 import {
   envByName,
   expectedConfigAllowList,
@@ -33,13 +39,14 @@ import {
   SECRET_SETTINGS,
 } from "./helm-chart-contract";
 import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "./helm-chart-rbac";
-import { CHARTS, HelmRunner, publicUrl, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
+import { CHARTS, HelmRunner, parseManifests, publicUrl, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
+import { kubectlAs } from "./kubectl-as";
 
 /**
  * The Helm charts (deployments/{single,multi}-node/helm/kubebyon over the kubebyon-common library)
  * rendered and linted by the real helm for each values variant, their schema's refusals, and the
- * `config` allow-list against src/server/config/env.ts. The install into a kube-apiserver is in
- * helm-charts-install.integration-test.ts.
+ * `config` allow-list against src/server/config/env.ts; then `helm install/upgrade/uninstall` into a
+ * kube-apiserver that runs RBAC, and what the platform's ServiceAccount may do there.
  */
 
 const fullname = "demo-kubebyon";
@@ -70,7 +77,9 @@ function expectBundledStore(r: Rendered, component: "postgres" | "rabbitmq", por
   expect(pod?.containers[0]?.securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] } });
   expect(sts.spec?.volumeClaimTemplates?.[0]?.spec?.resources?.requests?.storage).toBe("8Gi");
   expect(r.get<V1Service>("Service", name).spec?.ports?.[0]?.port).toBe(port);
-  const from = r.get<V1NetworkPolicy>("NetworkPolicy", name).spec?.ingress?.[0]?.from?.[0]?.podSelector?.matchExpressions ?? [];
+  // Parsed YAML, not a client-node object: the field is `from` (the generated type calls it `_from`).
+  const rule = r.get<V1NetworkPolicy>("NetworkPolicy", name).spec?.ingress?.[0] as { from?: Array<{ podSelector?: { matchExpressions?: Array<{ key: string; values?: string[] }> } }> } | undefined;
+  const from = rule?.from?.[0]?.podSelector?.matchExpressions ?? [];
   expect(from.find((e) => e.key === "app.kubernetes.io/component")?.values).toEqual(["web", "worker"]);
   expect(from.find((e) => e.key === "app.kubernetes.io/instance")?.values).toEqual(["demo"]);
   const secret = r.get<V1Secret>("Secret", name);
@@ -393,5 +402,122 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     expect(elsewhere.get<V1Role>("Role", fullname).metadata?.namespace).toBe("vcluster-platform");
     expect(configData(elsewhere).KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE).toBe("vcluster-platform");
     expect(podSpec(elsewhere.get<V1Deployment>("Deployment", `${fullname}-web`)).serviceAccountName).toBe(fullname);
+  });
+});
+
+describe("helm install into a test kube-apiserver (RBAC on)", () => {
+  let cluster: KubeCluster;
+  let helm: HelmRunner;
+  const kubectl = (args: readonly string[], opts: { as?: string; input?: string } = {}) =>
+    kubectlAs({ bin: cluster.tools.kubectl, kubeconfigPath: cluster.kubeconfigPath, args, ...opts });
+  const secretData = async (ns: string, name: string) => (await cluster.kubeConfig().makeApiClient(CoreV1Api).readNamespacedSecret({ name, namespace: ns })).data;
+
+  beforeAll(async () => {
+    cluster = await startKubeCluster();
+    helm = await HelmRunner.create(cluster.tools.helm);
+  });
+  afterAll(async () => {
+    await helm?.cleanup();
+    await cluster?.stop();
+  });
+
+  it.each(CHARTS)("$mode: install creates every object with the release's labels, upgrade keeps the generated secrets, uninstall keeps them", async (chart) => {
+    const release = chart.multiNode ? "multi" : "single";
+    const ns = `kb-${chart.mode}`;
+    const name = `${release}-kubebyon`;
+    const valuesFile = await helm.valuesFile({ publicUrl });
+    const install = await helm.run(["install", release, chart.dir, "-n", ns, "--create-namespace", "-f", valuesFile], cluster.kubeconfigPath);
+    expect(install.code, install.stderr).toBe(0);
+    expect(install.stdout, "NOTES").toContain(publicUrl);
+    expect(install.stdout).toContain("docs/runbooks/helm.md");
+
+    const manifest = await helm.run(["get", "manifest", release, "-n", ns], cluster.kubeconfigPath);
+    const objects = parseManifests(manifest.stdout);
+    const kinds = new Set(objects.map((o) => o.kind));
+    for (const kind of ["Deployment", "StatefulSet", "Service", "ConfigMap", "Secret", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "NetworkPolicy"]) expect(kinds, kind).toContain(kind);
+    const api = KubernetesObjectApi.makeApiClient(cluster.kubeConfig());
+    for (const o of objects) {
+      const live = await api.read({ apiVersion: o.apiVersion ?? "", kind: o.kind ?? "", metadata: { name: o.metadata?.name ?? "", namespace: o.metadata?.namespace } });
+      expect(live.metadata?.labels, `${o.kind}/${o.metadata?.name}`).toMatchObject({ "app.kubernetes.io/instance": release, "app.kubernetes.io/managed-by": "Helm" });
+    }
+
+    const generated = [`${name}-auth`, `${name}-postgres`, ...(chart.multiNode ? [`${name}-rabbitmq`] : [])];
+    const before = new Map<string, unknown>();
+    for (const secret of generated) before.set(secret, await secretData(ns, secret));
+    expect(Buffer.from((before.get(`${name}-postgres`) as Record<string, string>).url ?? "", "base64").toString()).toContain(`@${name}-postgres.${ns}.svc:5432/`);
+
+    const upgrade = await helm.run(["upgrade", release, chart.dir, "-n", ns, "-f", valuesFile, "--set", "config.KUBEBYON_LOG_LEVEL=debug"], cluster.kubeconfigPath);
+    expect(upgrade.code, upgrade.stderr).toBe(0);
+    const config = await cluster.kubeConfig().makeApiClient(CoreV1Api).readNamespacedConfigMap({ name: `${name}-config`, namespace: ns });
+    expect(config.data?.KUBEBYON_LOG_LEVEL, "the upgrade did change something").toBe("debug");
+    for (const secret of generated) expect(await secretData(ns, secret), `${secret} after upgrade`).toEqual(before.get(secret));
+
+    const uninstall = await helm.run(["uninstall", release, "-n", ns], cluster.kubeconfigPath);
+    expect(uninstall.code, uninstall.stderr).toBe(0);
+    const apps = cluster.kubeConfig().makeApiClient(AppsV1Api);
+    expect(await kubeObjectExists(() => apps.readNamespacedDeployment({ name: `${name}-web`, namespace: ns })), "Deployment removed").toBe(false);
+    for (const secret of generated) expect(await secretData(ns, secret), `${secret} kept (helm.sh/resource-policy: keep)`).toEqual(before.get(secret));
+
+    // A reinstall adopts the kept Secrets and reads their values back instead of generating new ones.
+    const again = await helm.run(["install", release, chart.dir, "-n", ns, "-f", valuesFile], cluster.kubeconfigPath);
+    expect(again.code, again.stderr).toBe(0);
+    for (const secret of generated) expect(await secretData(ns, secret), `${secret} after reinstall`).toEqual(before.get(secret));
+  });
+
+  it("lets the platform's ServiceAccount run a cluster namespace as the tenant ClusterRole allows, and nothing beyond", async () => {
+    const ns = "kubebyon-system";
+    const chart = CHARTS[0] as ChartUnderTest;
+    const install = await helm.run(["install", "kubebyon", chart.dir, "-n", ns, "--create-namespace", "-f", await helm.valuesFile({ publicUrl })], cluster.kubeconfigPath);
+    expect(install.code, install.stderr).toBe(0);
+    expect((await kubectl(["-n", ns, "create", "secret", "generic", "vcluster-platform-api-key", "--from-literal=accessKey=test"])).code).toBe(0);
+    const as = `system:serviceaccount:${ns}:kubebyon`;
+    const ok = async (args: readonly string[], input?: string) => {
+      const result = await kubectl(args, { as, input });
+      expect(result.code, `${args.join(" ")}: ${result.stderr}`).toBe(0);
+      return result.stdout;
+    };
+    const forbidden = async (args: readonly string[]) => {
+      const result = await kubectl(args, { as });
+      expect(result.code, `${args.join(" ")} must be refused`).not.toBe(0);
+      expect(result.stderr).toContain("forbidden");
+    };
+
+    // What the cluster.create job does before helm: namespace, then the tenant role bound in it.
+    await ok(["create", "namespace", "kb-c1"]);
+    await ok(["-n", "kb-c1", "create", "rolebinding", "kubebyon-platform", "--clusterrole=kubebyon-tenant", `--serviceaccount=${ns}:kubebyon`]);
+    // Any other ClusterRole is refused (cluster-admin: admin/edit/view stay empty here, without the
+    // controller-manager's aggregation, and an empty role may be bound by anyone).
+    await forbidden(["-n", "kb-c1", "create", "rolebinding", "sneaky", "--clusterrole=cluster-admin", `--serviceaccount=${ns}:kubebyon`]);
+
+    // The platform-health check, as the platform runs it, finds nothing missing in that namespace.
+    const review = JSON.parse(await ok(["create", "--validate=false", "-o", "json", "-f", "-"], JSON.stringify({ apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectRulesReview", spec: { namespace: "kb-c1" } }))) as {
+      status: { resourceRules: Array<{ apiGroups?: string[]; resources?: string[]; verbs: string[] }> };
+    };
+    const rules = review.status.resourceRules.map((r) => ({ apiGroups: r.apiGroups ?? [], resources: r.resources ?? [], verbs: r.verbs }));
+    expect(missingHostPermissions(rules).map(formatMissing)).toEqual([]);
+
+    // Then quota and limits, the API key copy, and helm with the vcluster stand-in (the upstream
+    // chart's objects: ServiceAccounts, Secret, Role and RoleBinding vc-<release>, Services,
+    // StatefulSet; the Role needs no escalate), all as the ServiceAccount.
+    await ok(["-n", "kb-c1", "create", "quota", "plan", "--hard=pods=20"]);
+    await ok(["-n", "kb-c1", "create", "secret", "generic", "vcluster-platform-api-key", "--from-literal=accessKey=test"]);
+    const asSa = ["--kube-as-user", as];
+    for (const args of [
+      ["upgrade", "--install", "demo", STAND_IN_CHART, "-n", "kb-c1", "--wait=false", ...asSa],
+      ["upgrade", "demo", STAND_IN_CHART, "-n", "kb-c1", "--set", "controlPlane.service.spec.type=NodePort", ...asSa],
+      ["status", "demo", "-n", "kb-c1", ...asSa],
+      ["uninstall", "demo", "-n", "kb-c1", ...asSa],
+    ]) {
+      const result = await helm.run(args, cluster.kubeconfigPath);
+      expect(result.code, `helm ${args.slice(0, 2).join(" ")} as the ServiceAccount: ${result.stderr}`).toBe(0);
+    }
+
+    // Outside its cluster namespaces: the API key Secret only.
+    await ok(["-n", ns, "get", "secret", "vcluster-platform-api-key"]);
+    await forbidden(["-n", ns, "get", "secret", "kubebyon-auth"]);
+    await forbidden(["-n", "kube-system", "get", "secrets"]);
+    await forbidden(["-n", "default", "create", "configmap", "x"]);
+    await forbidden(["-n", "default", "create", "role", "x", "--verb=get", "--resource=pods"]);
+    await ok(["delete", "namespace", "kb-c1", "--wait=false"]);
   });
 });
