@@ -13,7 +13,19 @@ import {
  */
 
 /** Cluster-scoped resources among the platform's needs: granted by the cluster-wide ClusterRole, not the tenant one. */
-export const CLUSTER_SCOPED = new Set(["namespaces", "nodes", "clusterroles", "clusterrolebindings", "selfsubjectrulesreviews", "selfsubjectreviews", "selfsubjectaccessreviews"]);
+export const CLUSTER_SCOPED = new Set([
+  "namespaces",
+  "nodes",
+  "persistentvolumes",
+  "storageclasses",
+  "ingressclasses",
+  "customresourcedefinitions",
+  "clusterroles",
+  "clusterrolebindings",
+  "selfsubjectrulesreviews",
+  "selfsubjectreviews",
+  "selfsubjectaccessreviews",
+]);
 
 export const ALL_VERBS = ["get", "list", "watch", "create", "update", "patch", "delete", "deletecollection", "bind", "escalate", "impersonate"] as const;
 

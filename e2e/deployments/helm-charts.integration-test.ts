@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import {
   AppsV1Api,
@@ -299,6 +300,21 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     const rendered = await helm.render(chart, values);
     expectContract(rendered, chart, values);
     variant.check?.(rendered, chart);
+  });
+
+  it("packages with the library vendored (helm follows the charts/ symlink) and renders the same objects from the .tgz", async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), "kubebyon-chart-package-"));
+    try {
+      const pkg = await helm.run(["package", chart.dir, "-d", out]);
+      expect(pkg.code, pkg.stderr).toBe(0);
+      const tgz = path.join(out, "kubebyon-0.1.0.tgz");
+      const fromDir = await helm.render(chart, { publicUrl });
+      const fromTgz = await helm.render({ ...chart, dir: tgz }, { publicUrl });
+      const ids = (r: Rendered) => r.objects.map((o) => `${o.kind}/${o.metadata?.name}`).sort();
+      expect(ids(fromTgz)).toEqual(ids(fromDir));
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it("names objects <release>-kubebyon, or <release> when the release name contains kubebyon", async () => {

@@ -14,7 +14,12 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
    The password is key `password` of Secret {{ .Values.admin.existingSecret }}.
    {{- else }}
    The platform generates a password and prints it once, at its first start:
+   {{- if include "kubebyon.multiNode" . }}
+   (by whichever web replica started first, so read them all)
+     kubectl -n {{ $ns }} logs -l app.kubernetes.io/instance={{ .Release.Name }},app.kubernetes.io/component=web --tail=-1 | grep -A3 "first administrator"
+   {{- else }}
      kubectl -n {{ $ns }} logs deploy/{{ $fullname }}-web | grep -A3 "first administrator"
+   {{- end }}
    {{- end }}
 
 3. vCluster Private Nodes need the vCluster Platform API key (free tier) as Secret
