@@ -325,6 +325,36 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     expect(named.get<V1ConfigMap>("ConfigMap", "kubebyon-config").data?.KUBEBYON_TENANT_CLUSTER_ROLE).toBe("kubebyon-tenant");
   });
 
+  it("serves on web.port everywhere the port appears (command, container port, KUBEBYON_HTTP_ADDR, NetworkPolicy)", async () => {
+    const r = await helm.render(chart, { publicUrl, web: { port: 8080 } });
+    const web = onlyContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`));
+    expect(web.command?.slice(-2)).toEqual(["-p", "8080"]);
+    expect(web.ports?.[0]?.containerPort).toBe(8080);
+    expect(parseConfig({ ...configData(r), ...secretsForParse }).httpPort).toBe(8080);
+    expect(r.get<V1NetworkPolicy>("NetworkPolicy", `${fullname}-web`).spec?.ingress?.[0]?.ports?.[0]?.port).toBe(8080);
+    expect(r.get<V1Service>("Service", `${fullname}-web`).spec?.ports?.[0]).toMatchObject({ port: 80, targetPort: "http" });
+  });
+
+  it("mounts extraVolumes into the platform containers (e.g. a local vcluster chart) and can leave RBAC to the operator", async () => {
+    const r = await helm.render(chart, {
+      publicUrl,
+      extraVolumes: [{ name: "charts", configMap: { name: "vcluster-chart" } }],
+      extraVolumeMounts: [{ name: "charts", mountPath: "/opt/charts", readOnly: true }],
+      vcluster: { chart: "/opt/charts/vcluster-0.33.0.tgz" },
+      rbac: { create: false },
+      serviceAccount: { create: false, name: "platform" },
+    });
+    for (const d of r.ofKind<V1Deployment>("Deployment")) {
+      expect(podSpec(d).volumes?.find((v) => v.name === "charts")?.configMap?.name).toBe("vcluster-chart");
+      expect(onlyContainer(d).volumeMounts?.find((m) => m.name === "charts")?.mountPath).toBe("/opt/charts");
+      expect(podSpec(d).serviceAccountName).toBe("platform");
+    }
+    expect(configData(r).KUBEBYON_VCLUSTER_CHART).toBe("/opt/charts/vcluster-0.33.0.tgz");
+    for (const kind of ["ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding"]) expect(r.ofKind(kind), kind).toEqual([]);
+    const unnamed = await helm.template(chart, { publicUrl, serviceAccount: { create: false } });
+    expect(unnamed.stderr).toContain("serviceAccount.name: set the name of an existing ServiceAccount");
+  });
+
   it.each([
     ["web.replicas", { web: { replicas: "two" } }, "/web/replicas"],
     ["vcluster.route", { vcluster: { route: "bogus" } }, "/vcluster/route"],
