@@ -471,7 +471,8 @@ describe("helm install into a test kube-apiserver (RBAC on)", () => {
     const release = chart.multiNode ? "multi" : "single";
     const ns = `kb-${chart.mode}`;
     const name = `${release}-kubebyon`;
-    const valuesFile = await helm.valuesFile({ publicUrl });
+    // Ingress and PDBs on too, so the apiserver validates those objects as well (an HTTPRoute needs the Gateway API CRDs, not available here).
+    const valuesFile = await helm.valuesFile({ publicUrl, ingress: { enabled: true, className: "nginx" }, web: { podDisruptionBudget: { enabled: true } } });
     const install = await helm.run(["install", release, chart.dir, "-n", ns, "--create-namespace", "-f", valuesFile], cluster.kubeconfigPath);
     expect(install.code, install.stderr).toBe(0);
     expect(install.stdout, "NOTES").toContain(publicUrl);
@@ -480,7 +481,7 @@ describe("helm install into a test kube-apiserver (RBAC on)", () => {
     const manifest = await helm.run(["get", "manifest", release, "-n", ns], cluster.kubeconfigPath);
     const objects = parseManifests(manifest.stdout);
     const kinds = new Set(objects.map((o) => o.kind));
-    for (const kind of ["Deployment", "StatefulSet", "Service", "ConfigMap", "Secret", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "NetworkPolicy"]) expect(kinds, kind).toContain(kind);
+    for (const kind of ["Deployment", "StatefulSet", "Service", "ConfigMap", "Secret", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "NetworkPolicy", "Ingress", "PodDisruptionBudget"]) expect(kinds, kind).toContain(kind);
     const api = KubernetesObjectApi.makeApiClient(cluster.kubeConfig());
     for (const o of objects) {
       const live = await api.read({ apiVersion: o.apiVersion ?? "", kind: o.kind ?? "", metadata: { name: o.metadata?.name ?? "", namespace: o.metadata?.namespace } });
