@@ -231,6 +231,8 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
   });
   const config = parseConfig({ ...data, ...secretsForParse });
   expect(config.httpPort).toBe(3000);
+  const cookie = (values.config as Record<string, unknown> | undefined)?.KUBEBYON_SESSION_COOKIE_SECURE;
+  expect(config.sessionCookieSecure, "an https publicUrl means Secure cookies unless config says otherwise").toBe(cookie === undefined ? true : cookie);
   expect(config.vcluster).toEqual({ chart: "vcluster", chartRepo: "https://charts.loft.sh", chartVersion: "0.33.0", valuesFile: "/etc/kubebyon/vcluster/values.yaml" });
   // In a pod (service host/port and token present, no kubeconfig) auto means the Service route.
   const inPod = runsInHostCluster({ kubeconfigPath: config.kubeconfigPath, env: { ...data, KUBERNETES_SERVICE_HOST: "10.43.0.1", KUBERNETES_SERVICE_PORT: "443" }, serviceAccountTokenPath: path.join(chart.dir, "Chart.yaml") });

@@ -82,6 +82,13 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     expect(named.get<V1ConfigMap>("ConfigMap", "kubebyon-config").data?.KUBEBYON_TENANT_CLUSTER_ROLE).toBe("kubebyon-tenant");
   });
 
+  it("keeps session cookies non-Secure for an http publicUrl and lets config turn them off for https", async () => {
+    const http = await helm.render(chart, { publicUrl: "http://kubebyon.internal:8080" });
+    expect(parseConfig({ ...configData(http), ...secretsForParse }).sessionCookieSecure).toBe(false);
+    const off = await helm.render(chart, { publicUrl, config: { KUBEBYON_SESSION_COOKIE_SECURE: "false" } });
+    expect(parseConfig({ ...configData(off), ...secretsForParse }).sessionCookieSecure).toBe(false);
+  });
+
   it("serves on web.port everywhere the port appears (command, container port, KUBEBYON_HTTP_ADDR, NetworkPolicy)", async () => {
     const r = await helm.render(chart, { publicUrl, web: { port: 8080 } });
     const web = onlyContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`));

@@ -1,11 +1,15 @@
 {{/*
-The platform's non-secret settings, read by web and worker through envFrom. `config` (any other
-KUBEBYON_* setting; the schema allow-lists the names) comes first, so what the chart wires itself
-always wins. No KUBEBYON_KUBECONFIG_PATH: the pods use their ServiceAccount (in-cluster mode).
+The platform's non-secret settings, read by web and worker through envFrom. Defaults first
+(Secure cookies for an https publicUrl), then `config` (any other KUBEBYON_* setting; the schema
+allow-lists the names), then what the chart wires itself, which always wins. No KUBEBYON_KUBECONFIG_PATH: the pods use their ServiceAccount (in-cluster mode).
 */}}
 {{- define "kubebyon.configData" -}}
 {{- $fullname := include "kubebyon.fullname" . -}}
 {{- $data := dict -}}
+{{- /* An https console gets Secure session cookies unless `config` says otherwise. */ -}}
+{{- if hasPrefix "https://" .Values.publicUrl -}}
+{{- $_ := set $data "KUBEBYON_SESSION_COOKIE_SECURE" "true" -}}
+{{- end -}}
 {{- range $key, $value := .Values.config -}}
 {{- $_ := set $data $key (toString $value) -}}
 {{- end -}}
