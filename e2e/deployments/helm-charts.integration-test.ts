@@ -29,7 +29,7 @@ import {
   SECRET_SETTINGS,
 } from "./helm-chart-contract";
 import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "./helm-chart-rbac";
-import { CHARTS, HelmRunner, parseManifests, publicUrl, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
+import { CHARTS, HelmRunner, parseManifests, publicUrl, repoRoot, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
 import { kubectlAs } from "./kubectl-as";
 
 /**
@@ -213,6 +213,16 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     expect(configData(elsewhere).KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE).toBe("vcluster-platform");
     expect(podSpec(elsewhere.get<V1Deployment>("Deployment", `${fullname}-web`)).serviceAccountName).toBe(fullname);
   });
+});
+
+it("lints the kubebyon-common library chart on its own", async () => {
+  const helm = await HelmRunner.create((await ensureKubeTools()).helm);
+  try {
+    const lint = await helm.run(["lint", "--strict", path.join(repoRoot, "deployments/common/helm/kubebyon-common")]);
+    expect(lint.code, `${lint.stdout}\n${lint.stderr}`).toBe(0);
+  } finally {
+    await helm.cleanup();
+  }
 });
 
 describe("helm install into a test kube-apiserver (RBAC on)", () => {
