@@ -1,0 +1,208 @@
+{{/*
+The web and worker Deployments: (dict "ctx" . "component" "web"|"worker").
+Both run the same settings (ConfigMap <fullname>-config via envFrom, secrets via secretKeyRef), as
+uid 10001 with a read-only root filesystem; the only writable places are the emptyDirs below.
+*/}}
+
+{{- define "kubebyon.secretEnv" -}}
+{{- $ctx := .ctx -}}
+{{- $fullname := include "kubebyon.fullname" $ctx -}}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      {{- if $ctx.Values.database.bundled.enabled }}
+      name: {{ printf "%s-postgres" $fullname }}
+      key: url
+      {{- else }}
+      name: {{ $ctx.Values.database.external.existingSecret }}
+      key: {{ $ctx.Values.database.external.key }}
+      {{- end }}
+{{- if include "kubebyon.multiNode" $ctx }}
+- name: KUBEBYON_RABBITMQ_URL
+  valueFrom:
+    secretKeyRef:
+      {{- if $ctx.Values.rabbitmq.bundled.enabled }}
+      name: {{ printf "%s-rabbitmq" $fullname }}
+      key: url
+      {{- else }}
+      name: {{ $ctx.Values.rabbitmq.external.existingSecret }}
+      key: {{ $ctx.Values.rabbitmq.external.key }}
+      {{- end }}
+{{- end }}
+{{- if eq .component "web" }}
+- name: KUBEBYON_AUTH_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "kubebyon.authSecretName" $ctx }}
+      key: authSecret
+{{- if $ctx.Values.admin.existingSecret }}
+- name: KUBEBYON_ADMIN_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $ctx.Values.admin.existingSecret }}
+      key: password
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{- define "kubebyon.deployment" -}}
+{{- $ctx := .ctx -}}
+{{- $component := .component -}}
+{{- $values := index $ctx.Values $component -}}
+{{- $fullname := include "kubebyon.fullname" $ctx -}}
+{{- $web := eq $component "web" -}}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  {{- include "kubebyon.metadata" (dict "ctx" $ctx "name" (printf "%s-%s" $fullname $component) "component" $component) | nindent 2 }}
+spec:
+  {{- if and $web (not (include "kubebyon.multiNode" $ctx)) }}
+  # Single-node: this one process also runs the cluster jobs, so there is never a second one.
+  replicas: 1
+  strategy:
+    type: Recreate
+  {{- else }}
+  replicas: {{ $values.replicas }}
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxUnavailable: 0
+      maxSurge: 1
+  {{- end }}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "kubebyon.selectorLabels" (dict "ctx" $ctx "component" $component) | nindent 6 }}
+  template:
+    metadata:
+      labels:
+        {{- include "kubebyon.labels" (dict "ctx" $ctx "component" $component) | nindent 8 }}
+        {{- with $ctx.Values.podLabels }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+      annotations:
+        # A changed setting or vCluster base values file restarts the pods.
+        checksum/config: {{ include "kubebyon.configData" $ctx | sha256sum }}
+        checksum/vcluster-values: {{ include "kubebyon.vclusterValues" $ctx | sha256sum }}
+        {{- with $ctx.Values.podAnnotations }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    spec:
+      serviceAccountName: {{ include "kubebyon.serviceAccountName" $ctx }}
+      # In-cluster mode: the platform and its helm talk to the host API as this ServiceAccount.
+      automountServiceAccountToken: true
+      {{- with $ctx.Values.imagePullSecrets }}
+      imagePullSecrets:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      securityContext:
+        runAsNonRoot: true
+        runAsUser: 10001
+        runAsGroup: 10001
+        fsGroup: 10001
+        seccompProfile:
+          type: RuntimeDefault
+      containers:
+        - name: {{ $component }}
+          image: {{ include "kubebyon.image" (dict "ctx" $ctx "component" $component) | quote }}
+          imagePullPolicy: {{ $ctx.Values.image.pullPolicy }}
+          {{- if $web }}
+          # The image's ENTRYPOINT with the port from web.port (the same port as KUBEBYON_HTTP_ADDR).
+          command: ["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", {{ $ctx.Values.web.port | toString | quote }}]
+          ports:
+            - name: http
+              containerPort: {{ $ctx.Values.web.port }}
+              protocol: TCP
+          {{- end }}
+          envFrom:
+            - configMapRef:
+                name: {{ printf "%s-config" $fullname }}
+            {{- with $ctx.Values.secretEnv.existingSecret }}
+            - secretRef:
+                name: {{ . }}
+            {{- end }}
+          env:
+            {{- include "kubebyon.secretEnv" (dict "ctx" $ctx "component" $component) | nindent 12 }}
+          {{- if $web }}
+          # Migrations run at start-up, before /healthz answers: the startup probe gives them
+          # 10 minutes (120 x 5 s) before liveness takes over.
+          startupProbe:
+            httpGet:
+              path: /healthz
+              port: http
+            periodSeconds: 5
+            timeoutSeconds: 3
+            failureThreshold: 120
+          livenessProbe:
+            httpGet:
+              path: /healthz
+              port: http
+            periodSeconds: 15
+            timeoutSeconds: 5
+            failureThreshold: 4
+          # /readyz answers 200 only once PostgreSQL (and RabbitMQ in multi-node) answer.
+          readinessProbe:
+            httpGet:
+              path: /readyz
+              port: http
+            periodSeconds: 10
+            timeoutSeconds: 5
+            failureThreshold: 3
+          {{- else }}
+          # No probes: the worker serves no port (worker/main.ts opens no listener), so nothing
+          # could answer an HTTP probe, and an exec probe would only re-test PostgreSQL, which a
+          # restart does not fix. A stuck job loop is covered by the jobs' lease expiry.
+          {{- end }}
+          {{- with $values.resources }}
+          resources:
+            {{- toYaml . | nindent 12 }}
+          {{- end }}
+          securityContext:
+            allowPrivilegeEscalation: false
+            readOnlyRootFilesystem: true
+            capabilities:
+              drop: ["ALL"]
+          volumeMounts:
+            - name: tmp
+              mountPath: /tmp
+            # HOME: helm's cache, config and data directories.
+            - name: home
+              mountPath: /home/kubebyon
+            {{- if $web }}
+            - name: next-cache
+              mountPath: /app/.next/cache
+            {{- end }}
+            - name: vcluster-values
+              mountPath: /etc/kubebyon/vcluster
+              readOnly: true
+            {{- with $ctx.Values.extraVolumeMounts }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
+      volumes:
+        - name: tmp
+          emptyDir: {}
+        - name: home
+          emptyDir: {}
+        {{- if $web }}
+        - name: next-cache
+          emptyDir: {}
+        {{- end }}
+        - name: vcluster-values
+          configMap:
+            name: {{ printf "%s-vcluster-values" $fullname }}
+        {{- with $ctx.Values.extraVolumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+      {{- with $ctx.Values.nodeSelector }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with $ctx.Values.tolerations }}
+      tolerations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with $ctx.Values.affinity }}
+      affinity:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+{{- end -}}

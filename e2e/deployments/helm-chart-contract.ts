@@ -1,0 +1,130 @@
+import type { V1ConfigMap, V1Container, V1Deployment, V1EnvVar, V1PodSpec } from "@kubernetes/client-node";
+import { expect } from "vitest";
+import { envSchema } from "@/server/config/env";
+import type { ChartUnderTest, Rendered } from "./helm-chart-render";
+
+/**
+ * What the chart contract (issue 10) says the platform pods get, as assertions on rendered
+ * objects. Names below are the ones the chart sets itself or refuses; the values schema's
+ * `config` allow-list must be exactly the rest of src/server/config/env.ts.
+ */
+
+export const schemaKeys = new Set(Object.keys(envSchema.shape));
+
+/** Read by a library the platform runs (next-auth, Next.js), not by env.ts; docs/configuration.md names them. */
+export const THIRD_PARTY_VARIABLES = new Set(["NEXTAUTH_URL", "NEXT_TELEMETRY_DISABLED"]);
+
+/**
+ * Being added to env.ts by a parallel change (the tenant ClusterRole the platform binds in each
+ * cluster namespace); the chart sets it already. Once env.ts has it this entry is redundant.
+ */
+export const PENDING_ENV_KEYS = new Set(["KUBEBYON_TENANT_CLUSTER_ROLE"]);
+
+/** Set by the chart from its own values (ConfigMap or secretKeyRef); `config` must not offer them. */
+export const WIRED_BY_CHART = new Set([
+  "DATABASE_URL",
+  "KUBEBYON_HTTP_ADDR",
+  "KUBEBYON_PUBLIC_URL",
+  "KUBEBYON_AUTH_SECRET",
+  "KUBEBYON_ADMIN_EMAIL",
+  "KUBEBYON_ADMIN_PASSWORD",
+  "KUBEBYON_VCLUSTER_CHART",
+  "KUBEBYON_VCLUSTER_CHART_REPO",
+  "KUBEBYON_VCLUSTER_CHART_VERSION",
+  "KUBEBYON_VCLUSTER_ROUTE",
+  "KUBEBYON_VCLUSTER_VALUES_FILE",
+  "KUBEBYON_PLATFORM_API_KEY_SECRET_NAME",
+  "KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE",
+  "KUBEBYON_TENANT_CLUSTER_ROLE",
+  "KUBEBYON_RABBITMQ_URL",
+]);
+
+/** Secrets: only through secretEnv.existingSecret, never in a ConfigMap. */
+export const SECRET_SETTINGS = new Set(["KUBEBYON_GITHUB_CLIENT_SECRET", "KUBEBYON_GOOGLE_CLIENT_SECRET", "KUBEBYON_SMTP_PASSWORD"]);
+
+/**
+ * env.ts variables the charts do not offer: the kubeconfig (the pods run in-cluster as their
+ * ServiceAccount), aliases of names the chart sets, the embedded PostgreSQL of `npm run up`, and
+ * the worker id (one ConfigMap serves every replica, and the pod name is already unique).
+ */
+export const NOT_FOR_HELM = new Set([
+  "KUBEBYON_KUBECONFIG_PATH",
+  "KUBEBYON_DATABASE_DSN",
+  "NEXTAUTH_SECRET",
+  "KUBEBYON_DATA_DIR",
+  "KUBEBYON_EMBEDDED_POSTGRES_PORT",
+  "KUBEBYON_WORKER_ID",
+]);
+
+/** Single-node has no broker. */
+export const NOT_FOR_SINGLE_NODE = new Set(["KUBEBYON_RABBITMQ_QUEUE"]);
+
+export function expectedConfigAllowList(chart: ChartUnderTest): string[] {
+  return [...schemaKeys]
+    .filter((k) => !WIRED_BY_CHART.has(k) && !SECRET_SETTINGS.has(k) && !NOT_FOR_HELM.has(k))
+    .filter((k) => chart.multiNode || !NOT_FOR_SINGLE_NODE.has(k))
+    .sort();
+}
+
+export const podSpec = (d: V1Deployment): V1PodSpec => {
+  const spec = d.spec?.template.spec;
+  if (!spec) throw new Error(`Deployment ${d.metadata?.name} has no pod spec`);
+  return spec;
+};
+
+export const onlyContainer = (d: V1Deployment): V1Container => {
+  const containers = podSpec(d).containers;
+  expect(containers, `${d.metadata?.name} containers`).toHaveLength(1);
+  return containers[0] as V1Container;
+};
+
+export function envByName(container: V1Container): Map<string, V1EnvVar> {
+  return new Map((container.env ?? []).map((e) => [e.name, e]));
+}
+
+export function secretRef(container: V1Container, name: string): { name?: string; key?: string } | undefined {
+  const ref = envByName(container).get(name)?.valueFrom?.secretKeyRef;
+  return ref ? { name: ref.name, key: ref.key } : undefined;
+}
+
+/** Pod and container securityContext, ServiceAccount and volumes of the contract. */
+export function expectHardenedPlatformPod(d: V1Deployment, fullname: string, component: "web" | "worker"): void {
+  const spec = podSpec(d);
+  const label = `${d.metadata?.name}`;
+  expect(spec.securityContext, `${label} pod securityContext`).toEqual({
+    runAsNonRoot: true,
+    runAsUser: 10001,
+    runAsGroup: 10001,
+    fsGroup: 10001,
+    seccompProfile: { type: "RuntimeDefault" },
+  });
+  expect(spec.automountServiceAccountToken).toBe(true);
+  expect(spec.serviceAccountName).toBe(fullname);
+  const container = onlyContainer(d);
+  expect(container.name).toBe(component);
+  expect(container.workingDir, "the image's WORKDIR /app").toBeUndefined();
+  expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
+
+  const mounts = Object.fromEntries((container.volumeMounts ?? []).map((m) => [m.mountPath, m.name]));
+  const volumes = new Map((spec.volumes ?? []).map((v) => [v.name, v]));
+  const expected: Record<string, string> = { "/tmp": "tmp", "/home/kubebyon": "home", "/etc/kubebyon/vcluster": "vcluster-values" };
+  if (component === "web") expected["/app/.next/cache"] = "next-cache";
+  expect(mounts).toEqual(expected);
+  for (const name of ["tmp", "home", ...(component === "web" ? ["next-cache"] : [])]) expect(volumes.get(name)?.emptyDir, `${label} ${name} emptyDir`).toEqual({});
+  expect(volumes.get("vcluster-values")?.configMap?.name).toBe(`${fullname}-vcluster-values`);
+  expect(container.envFrom?.[0]?.configMapRef?.name).toBe(`${fullname}-config`);
+  // Every variable in `env` is a secret reference: no value is written into the Deployment.
+  for (const e of container.env ?? []) expect(e.valueFrom?.secretKeyRef, `${label} ${e.name} from a Secret`).toBeDefined();
+}
+
+/** Every variable name the platform pods receive is one env.ts (or a library it runs) reads. */
+export function expectKnownVariables(r: Rendered, fullname: string): void {
+  const config = r.get<V1ConfigMap>("ConfigMap", `${fullname}-config`);
+  const names = new Set(Object.keys(config.data ?? {}));
+  for (const d of r.ofKind<V1Deployment>("Deployment")) for (const e of onlyContainer(d).env ?? []) names.add(e.name);
+  for (const name of names) {
+    const known = schemaKeys.has(name) || THIRD_PARTY_VARIABLES.has(name) || PENDING_ENV_KEYS.has(name);
+    expect(known, `the chart sets ${name}, which src/server/config/env.ts does not know`).toBe(true);
+  }
+  expect(JSON.stringify(r.objects), "in-cluster mode: no kubeconfig path anywhere").not.toContain("KUBEBYON_KUBECONFIG_PATH");
+}
