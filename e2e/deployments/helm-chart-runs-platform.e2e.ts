@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { AuthorizationV1Api, CoreV1Api, KubeConfig, VersionApi } from "@kubernetes/client-node";
+import { AdmissionregistrationV1Api, AuthorizationV1Api, CoreV1Api, KubeConfig, RbacAuthorizationV1Api, VersionApi } from "@kubernetes/client-node";
 import { stringify as stringifyYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAppBuild, freePort } from "@e2e/env/app-server";
@@ -180,60 +180,80 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-    it("starts its pods as the chart's ServiceAccount, with no kubeconfig", async () => {
-      for (const pod of pods.values()) {
-        expect(pod.serviceAccount).toBe(FULLNAME);
-        expect(Object.keys(pod.env)).not.toContain("KUBEBYON_KUBECONFIG_PATH");
-        expect(pod.mounts.map((m) => m.target)).toContain("/var/run/secrets/kubernetes.io/serviceaccount");
-      }
-      const log = await pods.get("web")!.output();
-      const backend = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "using vcluster backend");
-      expect(backend).toMatchObject({ vcluster_route: "service" });
-      expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+  it("starts its pods as the chart's ServiceAccount, with no kubeconfig", async () => {
+    for (const pod of pods.values()) {
+      expect(pod.serviceAccount).toBe(FULLNAME);
+      expect(Object.keys(pod.env)).not.toContain("KUBEBYON_KUBECONFIG_PATH");
+      expect(pod.mounts.map((m) => m.target)).toContain("/var/run/secrets/kubernetes.io/serviceaccount");
+    }
+    const log = await pods.get("web")!.output();
+    const backend = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "using vcluster backend");
+    expect(backend).toMatchObject({ vcluster_route: "service" });
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+  });
+
+  it("creates a cluster through REST: the job installs it as the ServiceAccount, the platform reaches it by Service name", async () => {
+    const created = await call<ClusterView>("POST", "/clusters", { name: "Chart Demo", public_access_mode: "off" });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const cluster = created.body;
+    // The job's helm install (as the ServiceAccount) is what makes the Service appear; a job that
+    // fails instead is reported with its error rather than as a missing Service.
+    await waitFor(
+      "the create job to install the release",
+      async () => ({ cluster: (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, service: await serviceExists(cluster) }),
+      (s) => s.service || s.cluster.status === "error",
+      120_000,
+    ).then((s) => expect(s.cluster.last_error).toBeNull());
+    const played = await playVclusterBehindService({ kube, vclusterName: cluster.vcluster_name, namespace: cluster.namespace });
+    try {
+      const ready = await waitFor("the cluster to turn ready", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status !== "provisioning", 120_000);
+      expect(ready, `${(await jobRunner().output()).slice(-3000)}`).toMatchObject({ status: "ready", last_error: null, connection_status: "connected" });
+      // The platform resolved the vCluster's Service through cluster DNS (route "service").
+      expect(dns.queries).toContain(`${cluster.vcluster_name}.${cluster.namespace}.svc.cluster.local`);
+
+      const token = await call<{ token: string; join_command: string }>("POST", `/clusters/${cluster.id}/join-token`, { ttl_seconds: 3600 });
+      expect(token.status, JSON.stringify(token.body)).toBe(200);
+      expect(token.body.join_command).toContain(`${baseUrl}/api/join/clusters/${cluster.id}/script?token=${token.body.token}`);
+      const asNode = kubeConfigFromCredentials({ server: played.vc.server, caPem: played.vc.tls.caPem, token: token.body.token });
+      expect((await asNode.makeApiClient(VersionApi).getCode()).gitVersion).toBe(played.vc.version);
+
+      const deleted = await call("DELETE", `/clusters/${cluster.id}`);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      const gone = await waitFor("the cluster to be deleted", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status === "deleted" || c.status === "error", 120_000);
+      expect(gone).toMatchObject({ status: "deleted" });
+      expect(await kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespace({ name: cluster.namespace }))).toBe(false);
+    } finally {
+      await played.close();
+    }
+  });
+
+  it("refuses the ServiceAccount what the chart does not grant", async () => {
+    const sa = await asChartServiceAccount();
+    await expect(sa.makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: "kube-system" })).rejects.toMatchObject({ code: 403 });
+    await expect(sa.makeApiClient(CoreV1Api).deleteNode({ name: "any" })).rejects.toMatchObject({ code: 403 });
+    const review = await sa.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({
+      body: { apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectAccessReview", spec: { resourceAttributes: { namespace: "default", verb: "get", resource: "secrets" } } },
     });
+    expect(review.status?.allowed).toBe(false);
+  });
 
-    it("creates a cluster through REST: the job installs it as the ServiceAccount, the platform reaches it by Service name", async () => {
-      const created = await call<ClusterView>("POST", "/clusters", { name: "Chart Demo", public_access_mode: "off" });
-      expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const cluster = created.body;
-      // The job's helm install (as the ServiceAccount) is what makes the Service appear; a job that
-      // fails instead is reported with its error rather than as a missing Service.
-      await waitFor(
-        "the create job to install the release",
-        async () => ({ cluster: (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, service: await serviceExists(cluster) }),
-        (s) => s.service || s.cluster.status === "error",
-        120_000,
-      ).then((s) => expect(s.cluster.last_error).toBeNull());
-      const played = await playVclusterBehindService({ kube, vclusterName: cluster.vcluster_name, namespace: cluster.namespace });
-      try {
-        const ready = await waitFor("the cluster to turn ready", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status !== "provisioning", 120_000);
-        expect(ready, `${(await jobRunner().output()).slice(-3000)}`).toMatchObject({ status: "ready", last_error: null, connection_status: "connected" });
-        // The platform resolved the vCluster's Service through cluster DNS (route "service").
-        expect(dns.queries).toContain(`${cluster.vcluster_name}.${cluster.namespace}.svc.cluster.local`);
-
-        const token = await call<{ token: string; join_command: string }>("POST", `/clusters/${cluster.id}/join-token`, { ttl_seconds: 3600 });
-        expect(token.status, JSON.stringify(token.body)).toBe(200);
-        expect(token.body.join_command).toContain(`${baseUrl}/api/join/clusters/${cluster.id}/script?token=${token.body.token}`);
-        const asNode = kubeConfigFromCredentials({ server: played.vc.server, caPem: played.vc.tls.caPem, token: token.body.token });
-        expect((await asNode.makeApiClient(VersionApi).getCode()).gitVersion).toBe(played.vc.version);
-
-        const deleted = await call("DELETE", `/clusters/${cluster.id}`);
-        expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-        const gone = await waitFor("the cluster to be deleted", async () => (await call<ClusterView>("GET", `/clusters/${cluster.id}`)).body, (c) => c.status === "deleted" || c.status === "error", 120_000);
-        expect(gone).toMatchObject({ status: "deleted" });
-        expect(await kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespace({ name: cluster.namespace }))).toBe(false);
-      } finally {
-        await played.close();
-      }
+  it("keeps the ServiceAccount's namespace and RoleBinding rights to its own cluster namespaces (the namespace guard)", async () => {
+    const policy = await kube.kubeConfig().makeApiClient(AdmissionregistrationV1Api).readValidatingAdmissionPolicy({ name: `${FULLNAME}-namespace-guard` });
+    expect(policy.status?.typeChecking?.expressionWarnings ?? []).toEqual([]);
+    const sa = await asChartServiceAccount();
+    const rbac = sa.makeApiClient(RbacAuthorizationV1Api);
+    const core = sa.makeApiClient(CoreV1Api);
+    // RBAC alone would allow each of these; the policy refuses them.
+    const bindTenantRole = rbac.createNamespacedRoleBinding({
+      namespace: "kube-system",
+      body: {
+        metadata: { name: "kubebyon-platform" },
+        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: `${FULLNAME}-tenant` },
+        subjects: [{ kind: "ServiceAccount", name: FULLNAME, namespace: NAMESPACE }],
+      },
     });
-
-    it("refuses the ServiceAccount what the chart does not grant", async () => {
-      const sa = await asChartServiceAccount();
-      await expect(sa.makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: "kube-system" })).rejects.toMatchObject({ code: 403 });
-      await expect(sa.makeApiClient(CoreV1Api).deleteNode({ name: "any" })).rejects.toMatchObject({ code: 403 });
-      const review = await sa.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({
-        body: { apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectAccessReview", spec: { resourceAttributes: { namespace: "default", verb: "get", resource: "secrets" } } },
-      });
-      expect(review.status?.allowed).toBe(false);
-    });
+    await expect(bindTenantRole).rejects.toMatchObject({ code: 403, body: expect.stringContaining("namespace kube-system is not one") });
+    await expect(core.deleteNamespace({ name: "default" })).rejects.toMatchObject({ code: 403, body: expect.stringContaining("namespace-guard") });
+    await expect(core.createNamespace({ body: { metadata: { name: "unlabelled" } } })).rejects.toMatchObject({ code: 403 });
+  });
 });

@@ -18,6 +18,9 @@ import { runsInHostCluster } from "@/server/infra/kube/host-kube-config";
 import { envByName, expectHardenedPlatformPod, expectKnownVariables, onlyContainer, secretRef } from "./helm-chart-contract";
 import { publicUrl, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
 
+/** Kinds the charts render without a namespace. */
+const CLUSTER_SCOPED_KINDS = new Set(["ClusterRole", "ClusterRoleBinding", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"]);
+
 /**
  * The values variants e2e/deployments/helm-charts.integration-test.ts lints and renders for each
  * chart (release "demo" in kubebyon-system), what each must render, and what all must render.
@@ -252,7 +255,7 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
       "app.kubernetes.io/part-of": "kubebyon",
       "helm.sh/chart": "kubebyon-0.1.0",
     });
-    if (!o.kind?.startsWith("Cluster")) expect(o.metadata?.namespace, `${o.kind}/${o.metadata?.name}`).toBe(namespace);
+    if (!CLUSTER_SCOPED_KINDS.has(o.kind ?? "")) expect(o.metadata?.namespace, `${o.kind}/${o.metadata?.name}`).toBe(namespace);
   }
   for (const d of [...r.ofKind<V1Deployment>("Deployment"), ...r.ofKind<V1StatefulSet>("StatefulSet")]) {
     expect(d.spec?.template.metadata?.labels).toMatchObject(d.spec?.selector.matchLabels ?? { missing: "selector" });

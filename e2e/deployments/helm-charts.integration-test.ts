@@ -20,6 +20,7 @@ import { kubeObjectExists } from "../env/kube/object-exists";
 import { startKubeCluster, type KubeCluster } from "../env/kube-cluster";
 import { ensureKubeTools } from "../env/kube-tools";
 import { STAND_IN_CHART } from "../env/stand-in-chart";
+import { waitFor } from "../env/wait-for";
 import {
   expectedConfigAllowList,
   onlyContainer,
@@ -303,8 +304,19 @@ describe("helm install into a test kube-apiserver (RBAC on)", () => {
       expect(result.stderr).toContain("forbidden");
     };
 
-    // What the cluster.create job does before helm: namespace, then the tenant role bound in it.
-    await ok(["create", "namespace", "kb-c1"]);
+    // The namespace guard (a ValidatingAdmissionPolicy) takes effect once the apiserver has loaded
+    // it: until then a server-side dry run of an unlabelled namespace still passes.
+    await waitFor(
+      "the namespace guard to refuse an unlabelled namespace",
+      () => kubectl(["create", "namespace", "not-a-cluster", "--dry-run=server"], { as }),
+      (r) => r.code !== 0,
+      30_000,
+    ).then((r) => expect(r.stderr).toContain("kubebyon-namespace-guard"));
+    await forbidden(["delete", "namespace", "default", "--dry-run=server"]);
+
+    // What the cluster.create job does before helm: namespace (with the cluster label the guard
+    // asks for), then the tenant role bound in it.
+    await ok(["create", "-f", "-"], JSON.stringify({ apiVersion: "v1", kind: "Namespace", metadata: { name: "kb-c1", labels: { "kubebyon.io/cluster-id": "cl_test" } } }));
     await ok(["-n", "kb-c1", "create", "rolebinding", "kubebyon-platform", "--clusterrole=kubebyon-tenant", `--serviceaccount=${ns}:kubebyon`]);
     // Any other ClusterRole is refused (cluster-admin: admin/edit/view stay empty here, without the
     // controller-manager's aggregation, and an empty role may be bound by anyone).
