@@ -8,10 +8,8 @@ import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import { classifyFailure } from "@/server/domain/jobs/failure-class";
 import { REQUIRED_HOST_PERMISSIONS, VCLUSTER_ROLE_RULES, type RequiredPermission } from "@/server/domain/platform-health/permissions";
-import { checkHostPermissions } from "@/server/services/platform-health/host-checks";
 import { HelmCli } from "./helm-cli";
 import { HelmControlPlaneProvisioner } from "./helm-control-plane-provisioner";
-import { KubeHostClusterInspector } from "./host-cluster-inspector";
 import { kubeStatusOf } from "./kube-calls";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { PlatformIdentity } from "./platform-identity";
@@ -191,19 +189,5 @@ describe("per-namespace RoleBinding (KUBEBYON_TENANT_CLUSTER_ROLE)", () => {
     expect(err).toBeInstanceOf(TenantRoleBindingError);
     expect((err as TenantRoleBindingError).failure).toBe("rolebinding_refused");
     expect(err.message).toMatch(/^the host cluster refused RoleBinding kubebyon-platform in namespace tenant-e \(.*cannot patch resource "rolebindings".*\)\. Grant ServiceAccount kubebyon-system\/kubebyon-narrow cluster-wide "get", "create" and "patch" on rolebindings/);
-  });
-
-  it("Platform health finds nothing missing for the contract's two ClusterRoles, and names the missing bind grant", async () => {
-    const deps = (kubeConfig: KubeConfig, tenantClusterRole: string) => ({
-      hostClusterProblem: () => null,
-      hostInspector: () => new KubeHostClusterInspector(kubeConfig),
-      platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: SYSTEM_NS },
-      tenantClusterRole,
-    });
-    expect(await checkHostPermissions(deps(platform.kubeConfig, TENANT), AbortSignal.timeout(10_000))).toMatchObject({ status: "ok" });
-    const unbindable = await checkHostPermissions(deps(platform.kubeConfig, "kubebyon-unbindable"), AbortSignal.timeout(10_000));
-    expect(unbindable).toMatchObject({ status: "error", missing: ["clusterroles.rbac.authorization.k8s.io named kubebyon-unbindable: bind (cluster-wide)"] });
-    const absent = await checkHostPermissions(deps(platform.kubeConfig, "kubebyon-absent"), AbortSignal.timeout(10_000));
-    expect(absent).toMatchObject({ status: "error", detail: "ClusterRole kubebyon-absent (KUBEBYON_TENANT_CLUSTER_ROLE) does not exist: install it (the Helm chart creates it) or unset the setting." });
   });
 });
