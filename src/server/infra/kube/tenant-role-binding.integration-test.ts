@@ -164,6 +164,20 @@ describe("per-namespace RoleBinding (KUBEBYON_TENANT_CLUSTER_ROLE)", () => {
     expect(binding.roleRef.name).toBe(`${TENANT}-v2`);
   });
 
+  it("adopts a binding an operator made by hand (the migration step in docs/cluster-runtime.md)", async () => {
+    const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
+    await admin.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: "tenant-f" } } });
+    await rbac.createNamespacedRoleBinding({
+      namespace: "tenant-f",
+      body: { metadata: { name: "kubebyon-platform" }, roleRef: { apiGroup: RBAC, kind: "ClusterRole", name: TENANT }, subjects: [{ kind: "ServiceAccount", name: SA, namespace: SYSTEM_NS }] },
+      fieldManager: "kubectl-create",
+    });
+    await provisioner(platform, TENANT).ensureNamespace({ namespace: "tenant-f", labels: LABELS });
+    const binding = await rbac.readNamespacedRoleBinding({ name: "kubebyon-platform", namespace: "tenant-f" });
+    expect(binding.metadata?.labels).toMatchObject(LABELS);
+    expect(binding.subjects).toEqual([{ kind: "ServiceAccount", name: SA, namespace: SYSTEM_NS }]);
+  });
+
   it("fails for good, naming the fix, when the ClusterRole does not exist (Kubernetes would accept a binding to it)", async () => {
     const err = await failureOf(provisioner(platform, "kubebyon-absent").ensureNamespace({ namespace: "tenant-c", labels: LABELS }));
     expect(err).toBeInstanceOf(TenantRoleBindingError);
