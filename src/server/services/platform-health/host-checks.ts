@@ -38,9 +38,7 @@ export async function checkHostPermissions(deps: HostDeps, signal: AbortSignal):
   for (const gap of missingPermissions(source.rules, [platformSecretPermission(name)])) {
     missing.push(`${formatMissing(gap)} (in namespace ${sourceNamespace})`);
   }
-  if (gaps.problem) {
-    return { status: "error", detail: gaps.problem, nextStep: TENANT_NEXT_STEP(deps.tenantClusterRole ?? ""), missing };
-  }
+  if (gaps.problem) return { status: "error", ...gaps.problem, missing };
   if (missing.length > 0) {
     return {
       status: "error",
@@ -73,15 +71,27 @@ async function tenantGaps(
   role: string,
   clusterWide: readonly ResourceRule[],
   signal: AbortSignal,
-): Promise<{ missing: string[]; problem: string | undefined }> {
+): Promise<{ missing: string[]; problem: { detail: string; nextStep: string } | undefined }> {
   const required = [...REQUIRED_HOST_PERMISSIONS.clusterScoped, ...tenantBindingPermissions(role)];
   const missing = missingPermissions(clusterWide, required).map((gap) => `${formatMissing(gap)} (cluster-wide)`);
   const tenant = await inspector.clusterRoleRules(role, signal);
   if (tenant.status === "missing") {
-    return { missing, problem: `ClusterRole ${role} (KUBEBYON_TENANT_CLUSTER_ROLE) does not exist: install it (the Helm chart creates it) or unset the setting.` };
+    return {
+      missing,
+      problem: {
+        detail: `ClusterRole ${role} (KUBEBYON_TENANT_CLUSTER_ROLE) does not exist: install it (the Helm chart creates it) or unset the setting.`,
+        nextStep: `Every cluster create and update fails at ensure_namespace until ClusterRole ${role} exists: reinstall or upgrade the Helm chart (it renders that ClusterRole), or set KUBEBYON_TENANT_CLUSTER_ROLE to the ClusterRole you made for cluster namespaces.`,
+      },
+    };
   }
   if (tenant.status !== "found") {
-    return { missing, problem: `The platform may not read ClusterRole ${role} (KUBEBYON_TENANT_CLUSTER_ROLE), so what it grants in cluster namespaces is unknown; grant get on it cluster-wide.` };
+    return {
+      missing,
+      problem: {
+        detail: `The platform may not read ClusterRole ${role} (KUBEBYON_TENANT_CLUSTER_ROLE), so what it grants in cluster namespaces is unknown.`,
+        nextStep: TENANT_NEXT_STEP(role),
+      },
+    };
   }
   const inNamespace = missingNamespacePermissions([...clusterWide, ...tenant.rules]).map((gap) => `${formatMissing(gap)} (in ClusterRole ${role})`);
   return { missing: [...missing, ...inNamespace], problem: undefined };
