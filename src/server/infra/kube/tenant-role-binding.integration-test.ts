@@ -1,24 +1,23 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig, type V1PolicyRule } from "@kubernetes/client-node";
+import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { platformClusterWideRules, serviceAccountIdentity, TENANT_CLUSTER_ROLE_RULES, type PlatformIdentity as TestIdentity } from "@e2e/env/platform-rbac";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import { classifyFailure } from "@/server/domain/jobs/failure-class";
-import { REQUIRED_HOST_PERMISSIONS, VCLUSTER_ROLE_RULES, type RequiredPermission } from "@/server/domain/platform-health/permissions";
 import { HelmCli } from "./helm-cli";
 import { HelmControlPlaneProvisioner } from "./helm-control-plane-provisioner";
 import { kubeStatusOf } from "./kube-calls";
-import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { PlatformIdentity } from "./platform-identity";
 import { TenantRoleBindingError } from "./tenant-role-binding";
 
 /**
  * The platform as the Helm chart deploys it: a ServiceAccount whose cluster-wide ClusterRole holds
  * only namespaces, nodes, the self reviews, rolebindings get/create/patch and get+bind on the tenant
- * ClusterRole (the values contract, written out here rather than derived from permissions.ts), and
+ * ClusterRole (the values contract, e2e/env/platform-rbac.ts), and
  * which gets everything else by binding the tenant ClusterRole to itself in each namespace it makes.
  * A real apiserver's RBAC decides every call, helm's included.
  */
@@ -32,37 +31,7 @@ const TENANT = "kubebyon-tenant";
 const LABELS = { "kubebyon.io/cluster-id": "cl_tenant", "kubebyon.io/owner-id": "usr_1", "app.kubernetes.io/managed-by": "kubebyon" };
 const RBAC = "rbac.authorization.k8s.io";
 
-const platformRules = (bindable: string[]): V1PolicyRule[] => [
-  { apiGroups: [""], resources: ["namespaces"], verbs: ["get", "list", "watch", "create", "patch", "delete"] },
-  { apiGroups: [""], resources: ["nodes"], verbs: ["get", "list", "watch"] },
-  { apiGroups: ["authorization.k8s.io"], resources: ["selfsubjectrulesreviews"], verbs: ["create"] },
-  { apiGroups: ["authentication.k8s.io"], resources: ["selfsubjectreviews"], verbs: ["create"] },
-  { apiGroups: [RBAC], resources: ["rolebindings"], verbs: ["get", "create", "patch"] },
-  { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get", "bind"], resourceNames: bindable },
-];
-const asPolicyRules = (perms: readonly RequiredPermission[]): V1PolicyRule[] => perms.map((p) => ({ apiGroups: [p.group], resources: [p.resource], verbs: [...p.verbs] }));
-// The contract's tenant ClusterRole: the namespaced host permissions and the vCluster Role's rules (so helm may create that Role).
-const TENANT_RULES = asPolicyRules([...REQUIRED_HOST_PERMISSIONS.namespaced, ...VCLUSTER_ROLE_RULES]);
-
-/** A ServiceAccount with a TokenRequest token, bound cluster-wide to ClusterRole `role`; its KubeConfig and a kubeconfig file for helm. */
-async function serviceAccountIdentity(name: string, rules: V1PolicyRule[]): Promise<{ kubeConfig: KubeConfig; kubeconfigPath: string }> {
-  const core = admin.makeApiClient(CoreV1Api);
-  const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
-  await core.createNamespacedServiceAccount({ namespace: SYSTEM_NS, body: { metadata: { name } } });
-  await rbac.createClusterRole({ body: { metadata: { name }, rules } });
-  await rbac.createClusterRoleBinding({
-    body: { metadata: { name }, roleRef: { apiGroup: RBAC, kind: "ClusterRole", name }, subjects: [{ kind: "ServiceAccount", name, namespace: SYSTEM_NS }] },
-  });
-  const token = await core.createNamespacedServiceAccountToken({ name, namespace: SYSTEM_NS, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
-  const caData = admin.getCurrentCluster()?.caData;
-  if (!token.status?.token || !caData) throw new Error("no token or CA");
-  const kubeConfig = kubeConfigFromCredentials({ server: kube.server, caPem: Buffer.from(caData, "base64").toString("utf8"), token: token.status.token });
-  const kubeconfigPath = path.join(dir, `${name}.kubeconfig`);
-  await writeFile(kubeconfigPath, kubeConfig.exportConfig(), { mode: 0o600 });
-  return { kubeConfig, kubeconfigPath };
-}
-
-function provisioner(identity: { kubeConfig: KubeConfig; kubeconfigPath: string }, tenantClusterRole: string | undefined): HelmControlPlaneProvisioner {
+function provisioner(identity: TestIdentity, tenantClusterRole: string | undefined): HelmControlPlaneProvisioner {
   return new HelmControlPlaneProvisioner({
     kubeConfig: identity.kubeConfig,
     helm: new HelmCli({ bin: kube.tools.helm, kubeconfigPath: identity.kubeconfigPath, helmHome: path.join(dir, "helm"), timeoutMs: 60_000 }),
@@ -74,7 +43,7 @@ function provisioner(identity: { kubeConfig: KubeConfig; kubeconfigPath: string 
 
 const failureOf = (run: Promise<unknown>) => run.then(() => new Error("succeeded"), (err: unknown) => err as Error);
 
-let platform: { kubeConfig: KubeConfig; kubeconfigPath: string };
+let platform: TestIdentity;
 
 beforeAll(async () => {
   kube = await startKubeCluster();
@@ -84,23 +53,20 @@ beforeAll(async () => {
   const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
   await core.createNamespace({ body: { metadata: { name: SYSTEM_NS } } });
   await core.createNamespacedSecret({ namespace: SYSTEM_NS, body: { metadata: { name: "vcluster-platform-api-key" }, stringData: { accessKey: "k" } } });
-  await rbac.createClusterRole({ body: { metadata: { name: TENANT }, rules: TENANT_RULES } });
-  await rbac.createClusterRole({ body: { metadata: { name: `${TENANT}-v2` }, rules: TENANT_RULES } });
+  await rbac.createClusterRole({ body: { metadata: { name: TENANT }, rules: TENANT_CLUSTER_ROLE_RULES } });
+  await rbac.createClusterRole({ body: { metadata: { name: `${TENANT}-v2` }, rules: TENANT_CLUSTER_ROLE_RULES } });
   // Exists, and the platform may read it, but not bind it.
-  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-unbindable" }, rules: TENANT_RULES } });
-  // The contract's Role in the platform Secret's namespace: that one Secret, read only.
-  await rbac.createNamespacedRole({
+  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-unbindable" }, rules: TENANT_CLUSTER_ROLE_RULES } });
+  platform = await serviceAccountIdentity(kube, {
     namespace: SYSTEM_NS,
-    body: { metadata: { name: SA }, rules: [{ apiGroups: [""], resources: ["secrets"], verbs: ["get"], resourceNames: ["vcluster-platform-api-key"] }] },
+    name: SA,
+    dir,
+    platformSecret: "vcluster-platform-api-key",
+    rules: [
+      ...platformClusterWideRules([TENANT, `${TENANT}-v2`, "kubebyon-absent"]),
+      { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get"], resourceNames: ["kubebyon-unbindable"] },
+    ],
   });
-  await rbac.createNamespacedRoleBinding({
-    namespace: SYSTEM_NS,
-    body: { metadata: { name: SA }, roleRef: { apiGroup: RBAC, kind: "Role", name: SA }, subjects: [{ kind: "ServiceAccount", name: SA, namespace: SYSTEM_NS }] },
-  });
-  platform = await serviceAccountIdentity(SA, [
-    ...platformRules([TENANT, `${TENANT}-v2`, "kubebyon-absent"]),
-    { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get"], resourceNames: ["kubebyon-unbindable"] },
-  ]);
 });
 
 afterAll(async () => {
@@ -198,7 +164,8 @@ describe("per-namespace RoleBinding (KUBEBYON_TENANT_CLUSTER_ROLE)", () => {
   });
 
   it("fails for good, naming rolebindings create/patch, when the platform may not write RoleBindings", async () => {
-    const narrow = await serviceAccountIdentity("kubebyon-narrow", platformRules([TENANT]).filter((r) => !r.resources?.includes("rolebindings")));
+    const rules = platformClusterWideRules([TENANT]).filter((r) => !r.resources?.includes("rolebindings"));
+    const narrow = await serviceAccountIdentity(kube, { namespace: SYSTEM_NS, name: "kubebyon-narrow", rules, dir });
     const err = await failureOf(provisioner(narrow, TENANT).ensureNamespace({ namespace: "tenant-e", labels: LABELS }));
     expect(err).toBeInstanceOf(TenantRoleBindingError);
     expect((err as TenantRoleBindingError).failure).toBe("rolebinding_refused");
