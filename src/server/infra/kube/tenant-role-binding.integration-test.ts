@@ -3,14 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@e2e/env/kube/free-port";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { platformClusterWideRules, serviceAccountIdentity, TENANT_CLUSTER_ROLE_RULES, type PlatformIdentity as TestIdentity } from "@e2e/env/platform-rbac";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
+import { startTcpForwarder } from "@e2e/env/tcp-forwarder";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import { classifyFailure } from "@/server/domain/jobs/failure-class";
 import { HelmCli } from "./helm-cli";
 import { HelmControlPlaneProvisioner } from "./helm-control-plane-provisioner";
-import { kubeStatusOf } from "./kube-calls";
+import { KubeApiError, kubeStatusOf } from "./kube-calls";
+import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { PlatformIdentity } from "./platform-identity";
 import { TenantRoleBindingError } from "./tenant-role-binding";
 
@@ -83,6 +86,30 @@ describe("per-namespace RoleBinding (KUBEBYON_TENANT_CLUSTER_ROLE)", () => {
     // The SelfSubjectReview names the ServiceAccount; the admin's client certificate is a User.
     expect(await new PlatformIdentity(platform.kubeConfig).subject()).toEqual({ kind: "ServiceAccount", namespace: SYSTEM_NS, name: SA });
     expect(await new PlatformIdentity(admin).subject()).toEqual({ kind: "User", apiGroup: RBAC, name: "kubebyon-admin" });
+  });
+
+  it("asks who it is once: a failed review is asked again, a successful one is kept", async () => {
+    const forwarder = await startTcpForwarder({ target: `127.0.0.1:${await freePort()}` });
+    try {
+      const caData = admin.getCurrentCluster()?.caData ?? "";
+      const kubeConfig = kubeConfigFromCredentials({
+        server: `https://127.0.0.1:${forwarder.port}`,
+        caPem: Buffer.from(caData, "base64").toString("utf8"),
+        token: platform.kubeConfig.getCurrentUser()?.token,
+      });
+      const identity = new PlatformIdentity(kubeConfig);
+      const refused = await failureOf(identity.subject());
+      expect(refused).toBeInstanceOf(KubeApiError);
+      // The relay accepts, then drops the connection when nothing listens behind it.
+      expect(refused.message).toMatch(/^asking the host apiserver who the platform is \(SelfSubjectReview.*\) failed: ECONN(RESET|REFUSED)/);
+      forwarder.setTarget(kube.server);
+      expect(await identity.subject()).toEqual({ kind: "ServiceAccount", namespace: SYSTEM_NS, name: SA });
+      await forwarder.close();
+      // No apiserver behind the address any more: the answer comes from the cache.
+      expect(await identity.subject()).toEqual({ kind: "ServiceAccount", namespace: SYSTEM_NS, name: SA });
+    } finally {
+      await forwarder.close();
+    }
   });
 
   it("binds the tenant ClusterRole in the namespace it creates, then runs every step and helm there — and nowhere else", async () => {
