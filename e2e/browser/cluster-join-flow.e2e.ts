@@ -269,6 +269,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
     await update.waitFor();
     await page.locator('[data-testid="cluster-operation"][data-kind="update"][data-status="succeeded"]').waitFor({ timeout: 90_000 });
     expect(await update.getByTestId("operation-step").evaluateAll((els) => els.map((e) => `${e.getAttribute("data-step")}:${e.getAttribute("data-status")}`))).toEqual([
+      "ensure_namespace:succeeded",
       "apply_quota:succeeded",
       "helm_upgrade:succeeded",
       "wait_control_plane:succeeded",

@@ -80,6 +80,7 @@ describe("PATCH /clusters/{cluster_id}", () => {
     const ops = await db().clusterOperation.findMany({ where: { clusterId: id, kind: "update" } });
     expect(ops).toHaveLength(1);
     expect((ops[0]!.steps as Array<{ name: string; status: string }>).map((s) => `${s.name}:${s.status}`)).toEqual([
+      "ensure_namespace:pending",
       "apply_quota:pending",
       "helm_upgrade:pending",
       "wait_control_plane:pending",

@@ -40,6 +40,7 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
           helm: new HelmCli({ bin: config.helmBin, kubeconfigPath: config.kubeconfigPath }),
           chart: { chart: config.vcluster.chart, repo: config.vcluster.chartRepo, version: config.vcluster.chartVersion },
           platformSecret: { name: config.platformApiKey.secretName, sourceNamespace: config.platformApiKey.sourceNamespace },
+          tenantClusterRole: config.tenantClusterRole,
         }),
     ),
     resolver: lazyObject(

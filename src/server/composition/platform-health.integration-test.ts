@@ -82,6 +82,85 @@ async function limitedIdentity(): Promise<string> {
   return file;
 }
 
+/**
+ * The Helm chart's platform identity (values contract): a ServiceAccount whose cluster-wide ClusterRole holds
+ * namespaces, nodes, the self reviews, rolebindings get/create/patch and get+bind on the tenant ClusterRoles
+ * named here (written out, not derived from permissions.ts); the tenant ClusterRole itself is bound nowhere.
+ */
+async function tenantModeIdentity(bindable: string[]): Promise<string> {
+  const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+  const rbac = kube.kubeConfig().makeApiClient(RbacAuthorizationV1Api);
+  const ns = "platform-tenant";
+  const RBAC = "rbac.authorization.k8s.io";
+  await core.createNamespace({ body: { metadata: { name: ns } } });
+  await core.createNamespacedServiceAccount({ namespace: ns, body: { metadata: { name: "kubebyon" } } });
+  await core.createNamespacedSecret({ namespace: ns, body: { metadata: { name: "vcluster-platform-api-key" }, stringData: { accessKey: "k" } } });
+  await rbac.createClusterRole({
+    body: {
+      metadata: { name: "kubebyon-cluster-wide" },
+      rules: [
+        { apiGroups: [""], resources: ["namespaces"], verbs: ["get", "list", "watch", "create", "patch", "delete"] },
+        { apiGroups: [""], resources: ["nodes"], verbs: ["get", "list", "watch"] },
+        { apiGroups: ["authorization.k8s.io"], resources: ["selfsubjectrulesreviews"], verbs: ["create"] },
+        { apiGroups: ["authentication.k8s.io"], resources: ["selfsubjectreviews"], verbs: ["create"] },
+        { apiGroups: [RBAC], resources: ["rolebindings"], verbs: ["get", "create", "patch"] },
+        { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get", "bind"], resourceNames: bindable },
+        // Readable, not bindable: what a chart whose resourceNames name another role would leave.
+        { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get"], resourceNames: ["kubebyon-tenant-unbindable"] },
+      ],
+    },
+  });
+  await rbac.createClusterRoleBinding({
+    body: {
+      metadata: { name: "kubebyon-cluster-wide" },
+      roleRef: { apiGroup: RBAC, kind: "ClusterRole", name: "kubebyon-cluster-wide" },
+      subjects: [{ kind: "ServiceAccount", name: "kubebyon", namespace: ns }],
+    },
+  });
+  await rbac.createNamespacedRole({
+    namespace: ns,
+    body: { metadata: { name: "kubebyon" }, rules: [{ apiGroups: [""], resources: ["secrets"], verbs: ["get"], resourceNames: ["vcluster-platform-api-key"] }] },
+  });
+  await rbac.createNamespacedRoleBinding({
+    namespace: ns,
+    body: { metadata: { name: "kubebyon" }, roleRef: { apiGroup: RBAC, kind: "Role", name: "kubebyon" }, subjects: [{ kind: "ServiceAccount", name: "kubebyon", namespace: ns }] },
+  });
+  const CRUD = ["get", "list", "watch", "create", "update", "patch", "delete"];
+  // The tenant ClusterRole as the chart writes it: the platform's and helm's namespaced needs and the vCluster Role's rules.
+  const tenantRules = [
+    { apiGroups: [""], resources: ["resourcequotas", "limitranges", "secrets", "services", "serviceaccounts", "configmaps", "endpoints"], verbs: CRUD },
+    { apiGroups: [""], resources: ["events"], verbs: ["create", "get", "list", "watch"] },
+    { apiGroups: [""], resources: ["pods", "persistentvolumeclaims", "pods/log"], verbs: ["get", "list", "watch"] },
+    { apiGroups: [""], resources: ["pods/resize"], verbs: ["patch", "update"] },
+    { apiGroups: ["apps"], resources: ["statefulsets"], verbs: CRUD },
+    { apiGroups: ["apps"], resources: ["replicasets", "deployments"], verbs: ["get", "list", "watch"] },
+    { apiGroups: ["events.k8s.io"], resources: ["events"], verbs: ["create", "get", "list", "watch"] },
+    { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: CRUD },
+    { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: CRUD },
+    { apiGroups: [RBAC], resources: ["roles", "rolebindings"], verbs: CRUD },
+  ];
+  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-tenant" }, rules: tenantRules } });
+  // The same without limitranges patch and without the vCluster Role's leases: gaps the check must place in the tenant role.
+  const short = tenantRules.map((r) => ({ ...r, resources: r.resources.filter((x) => x !== "limitranges" && x !== "leases") })).filter((r) => r.resources.length > 0);
+  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-tenant-short" }, rules: [...short, { apiGroups: [""], resources: ["limitranges"], verbs: ["get", "create"] }] } });
+  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-tenant-unbindable" }, rules: tenantRules } });
+  const token = await core.createNamespacedServiceAccountToken({ name: "kubebyon", namespace: ns, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
+  const file = path.join(dir, "tenant-mode.kubeconfig");
+  await writeFile(
+    file,
+    JSON.stringify({
+      apiVersion: "v1",
+      kind: "Config",
+      clusters: [{ name: "host", cluster: { server: kube.server, "certificate-authority-data": kube.kubeConfig().getCurrentCluster()?.caData } }],
+      users: [{ name: "kubebyon", user: { token: token.status?.token } }],
+      contexts: [{ name: "tenant", context: { cluster: "host", user: "kubebyon" } }],
+      "current-context": "tenant",
+    }),
+    { mode: 0o600 },
+  );
+  return file;
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-health-"));
   // helm keeps its cache and config here, never in the developer's home.
@@ -154,6 +233,9 @@ describe("platform health", () => {
       ]),
     );
     expect(checks.host_permissions.missing).not.toContain(expect.stringMatching(/^resourcequotas/));
+    // Every authenticated user may review itself (ClusterRole system:basic-user): never reported missing.
+    expect(checks.host_permissions.missing).not.toContain(expect.stringMatching(/^selfsubject/));
+    expect(checks.host_permissions.missing).toEqual(expect.arrayContaining(["nodes: list", "events: list"]));
     expect(checks.host_permissions.next_step).toMatch(/ClusterRole and ClusterRoleBinding.*`escalate` and `bind`/);
 
     expect(checks.platform_api_key_secret).toMatchObject({
@@ -166,6 +248,34 @@ describe("platform health", () => {
     expect(checks.rabbitmq).toMatchObject({ status: "error", detail: expect.stringContaining("ECONNREFUSED"), next_step: expect.stringContaining("KUBEBYON_RABBITMQ_URL") });
     expect(checks.smtp).toMatchObject({ status: "error", detail: expect.stringContaining("ECONNREFUSED"), next_step: expect.stringContaining("SMTP host, port and TLS") });
     expect(JSON.stringify(view)).not.toContain("s3cret-pass");
+  });
+
+  it("with KUBEBYON_TENANT_CLUSTER_ROLE, checks the cluster-wide grant and the tenant ClusterRole each for its part", async () => {
+    const kubeconfig = await tenantModeIdentity(["kubebyon-tenant", "kubebyon-tenant-short", "kubebyon-absent"]);
+    const permissions = async (role: string) => {
+      const env = { KUBEBYON_KUBECONFIG_PATH: kubeconfig, KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: "platform-tenant", KUBEBYON_TENANT_CLUSTER_ROLE: role };
+      return byName(await checkPlatformHealth(healthDeps(env), new Date())).host_permissions;
+    };
+    // The contract's two ClusterRoles cover everything; without the setting the same identity lacks nearly all namespaced rights.
+    expect(await permissions("kubebyon-tenant")).toMatchObject({ status: "ok", missing: [] });
+    const without = byName(await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kubeconfig, KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: "platform-tenant" }), new Date()));
+    expect(without.host_permissions.missing).toContain("secrets: get, list, create, update, patch, delete");
+
+    const short = await permissions("kubebyon-tenant-short");
+    expect(short.status).toBe("error");
+    expect(short.missing).toEqual(
+      expect.arrayContaining(["limitranges: patch (in ClusterRole kubebyon-tenant-short)", "leases.coordination.k8s.io: create, delete, patch, update, get, list, watch (in ClusterRole kubebyon-tenant-short)"]),
+    );
+    expect(short.missing.filter((m) => m.endsWith("(cluster-wide)"))).toEqual([]);
+
+    expect(await permissions("kubebyon-tenant-unbindable")).toMatchObject({
+      status: "error",
+      missing: ["clusterroles.rbac.authorization.k8s.io named kubebyon-tenant-unbindable: bind (cluster-wide)"],
+    });
+    expect(await permissions("kubebyon-absent")).toMatchObject({
+      status: "error",
+      detail: "ClusterRole kubebyon-absent (KUBEBYON_TENANT_CLUSTER_ROLE) does not exist: install it (the Helm chart creates it) or unset the setting.",
+    });
   });
 
   it("says what to set when no host cluster is configured, and still runs the other checks", async () => {

@@ -30,6 +30,7 @@ export function buildPlatformHealthDeps(config: Config, deps: Pick<ServiceDeps, 
       version: config.vcluster.chartVersion,
     }),
     platformSecret: { name: config.platformApiKey.secretName, sourceNamespace: config.platformApiKey.sourceNamespace },
+    tenantClusterRole: config.tenantClusterRole,
     rabbitmq: rabbitmqUrl
       ? async () => {
           const result = await checkRabbitMq(rabbitmqUrl, CHECK_TIMEOUT_MS - 1_000);

@@ -18,6 +18,14 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_VCLUSTER_ROUTE: "service-dns" })).toThrow(/KUBEBYON_VCLUSTER_ROUTE: expected one of auto, cluster-ip, service, public/);
   });
 
+  it("KUBEBYON_TENANT_CLUSTER_ROLE: unset by default (empty counts as unset), an RBAC name, a path-like name refused", () => {
+    expect(parseConfig({}).tenantClusterRole).toBeUndefined();
+    expect(parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: " " }).tenantClusterRole).toBeUndefined();
+    expect(parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: "kubebyon-tenant" }).tenantClusterRole).toBe("kubebyon-tenant");
+    expect(parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: "system:aggregate-to-edit" }).tenantClusterRole).toBe("system:aggregate-to-edit");
+    for (const bad of ["a/b", "..", "x%2F"]) expect(() => parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: bad }), bad).toThrow(/^invalid configuration: KUBEBYON_TENANT_CLUSTER_ROLE: expected a ClusterRole name/);
+  });
+
   it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {
     expect(parseConfig({ KUBEBYON_DATABASE_DSN: "postgresql://u@h:5432/d" }).databaseUrl).toBe("postgresql://u@h:5432/d");
   });

@@ -69,6 +69,19 @@ const baseUrl = (fallback: string) =>
     .optional()
     .transform((v) => (v ?? fallback).replace(/\/+$/, ""));
 
+/**
+ * An RBAC object name (apimachinery's path-segment rule: not "." or "..", no "/" or "%"); ":" is
+ * allowed, as in system:aggregate-to-edit.
+ */
+const rbacName = optionalText.pipe(
+  z
+    .string()
+    .max(253)
+    .regex(/^[^/%]+$/, "expected a ClusterRole name (no / or %)")
+    .refine((v) => v !== "." && v !== "..", "expected a ClusterRole name")
+    .optional(),
+);
+
 const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
 
 export const envSchema = z.object({
@@ -106,6 +119,7 @@ export const envSchema = z.object({
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
   KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: optionalText.transform((v) => v ?? "vcluster-platform-api-key"),
   KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: optionalText.transform((v) => v ?? "kubebyon-system"),
+  KUBEBYON_TENANT_CLUSTER_ROLE: rbacName,
   KUBEBYON_RABBITMQ_URL: amqpUrl,
   KUBEBYON_RABBITMQ_QUEUE: optionalText.transform((v) => v ?? "kubebyon.cluster-jobs"),
   KUBEBYON_WORKER_ID: optionalText,
@@ -156,6 +170,11 @@ export interface Config {
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
   platformApiKey: { secretName: string; sourceNamespace: string };
+  /**
+   * ClusterRole the platform binds to itself (RoleBinding kubebyon-platform) in each cluster
+   * namespace it creates; undefined: its identity already holds those rights everywhere.
+   */
+  tenantClusterRole: string | undefined;
   rabbitmqUrl: string | undefined;
   rabbitmqQueue: string;
   workerId: string;
@@ -248,6 +267,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       secretName: e.KUBEBYON_PLATFORM_API_KEY_SECRET_NAME,
       sourceNamespace: e.KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE,
     },
+    tenantClusterRole: e.KUBEBYON_TENANT_CLUSTER_ROLE,
     rabbitmqUrl: e.KUBEBYON_RABBITMQ_URL,
     rabbitmqQueue: e.KUBEBYON_RABBITMQ_QUEUE,
     workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,

@@ -14,10 +14,14 @@ export const CREATE_STEPS = [
   "resolve_endpoint",
   "probe_connection",
 ] as const;
-export const UPDATE_STEPS = ["apply_quota", "helm_upgrade", "wait_control_plane", "resolve_endpoint", "probe_connection"] as const;
+// ensure_namespace first: it converges the namespace's labels and the platform's RoleBinding there
+// (KUBEBYON_TENANT_CLUSTER_ROLE), which every later step needs — also for clusters created before it was set.
+export const UPDATE_STEPS = ["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "resolve_endpoint", "probe_connection"] as const;
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
 
-export type OperationKind = "create" | "update" | "delete";
+export const operationKinds = ["create", "update", "delete"] as const;
+export type OperationKind = (typeof operationKinds)[number];
+export const isOperationKind = (kind: string): kind is OperationKind => (operationKinds as readonly string[]).includes(kind);
 
 export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS]);
 export type StepName = z.infer<typeof stepNameSchema>;

@@ -6,6 +6,8 @@ import { AppError } from "@/server/domain/errors";
 import type { ControlPlaneProvisioner, NamespaceQuota } from "@/server/services/clusters/control-plane-provisioner";
 import type { HelmCli } from "./helm-cli";
 import { KubeApiError, kubeStatusOf, pause } from "./kube-calls";
+import { PlatformIdentity } from "./platform-identity";
+import { TenantRoleBinder } from "./tenant-role-binding";
 
 export interface VclusterChart {
   /** Chart name in `repo`, an oci:// reference, or a local chart directory / .tgz. */
@@ -20,6 +22,12 @@ export interface HelmControlPlaneProvisionerDeps {
   helm: HelmCli;
   chart: VclusterChart;
   platformSecret: { name: string; sourceNamespace: string };
+  /**
+   * KUBEBYON_TENANT_CLUSTER_ROLE: bound to the platform itself in each cluster namespace right after
+   * the namespace is applied, before anything else happens there. Undefined: the identity already
+   * holds every right it needs in every namespace (an admin kubeconfig).
+   */
+  tenantClusterRole?: string;
   /** How often waits re-check the API. Default 1 s. */
   pollIntervalMs?: number;
 }
@@ -85,10 +93,15 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
   static readonly implementation = "helm-cli";
   private readonly core: CoreV1Api;
   private readonly pollIntervalMs: number;
+  private readonly tenantBinder: TenantRoleBinder | undefined;
 
   constructor(private readonly deps: HelmControlPlaneProvisionerDeps) {
     this.core = deps.kubeConfig.makeApiClient(CoreV1Api);
     this.pollIntervalMs = deps.pollIntervalMs ?? 1_000;
+    const clusterRole = deps.tenantClusterRole;
+    this.tenantBinder = clusterRole
+      ? new TenantRoleBinder({ kubeConfig: deps.kubeConfig, clusterRole, identity: new PlatformIdentity(deps.kubeConfig) })
+      : undefined;
   }
 
   async ensureNamespace(input: { namespace: string; labels: Record<string, string> }): Promise<void> {
@@ -109,6 +122,8 @@ export class HelmControlPlaneProvisioner implements ControlPlaneProvisioner {
         `namespace ${input.namespace} is still being deleted; retry once it is gone (kubectl get namespace ${input.namespace})`,
       );
     }
+    // Everything after this (quota, Secret copy, helm) runs on the rights this binding grants.
+    await this.tenantBinder?.ensure(input);
   }
 
   async applyQuota(input: { namespace: string; quota: NamespaceQuota }): Promise<void> {

@@ -1,4 +1,4 @@
-import { AuthorizationV1Api, CoreV1Api, VersionApi, type KubeConfig } from "@kubernetes/client-node";
+import { AuthorizationV1Api, CoreV1Api, RbacAuthorizationV1Api, VersionApi, type KubeConfig, type V1PolicyRule } from "@kubernetes/client-node";
 import type { ResourceRule } from "@/server/domain/platform-health/permissions";
 import type { HostClusterInspector } from "@/server/services/platform-health/platform-health-deps";
 import { callOptions, KubeApiError, kubeStatusOf } from "./kube-calls";
@@ -8,11 +8,13 @@ export class KubeHostClusterInspector implements HostClusterInspector {
   private readonly core: CoreV1Api;
   private readonly authz: AuthorizationV1Api;
   private readonly versions: VersionApi;
+  private readonly rbac: RbacAuthorizationV1Api;
 
   constructor(kubeConfig: KubeConfig, private readonly timeoutMs = 10_000) {
     this.core = kubeConfig.makeApiClient(CoreV1Api);
     this.authz = kubeConfig.makeApiClient(AuthorizationV1Api);
     this.versions = kubeConfig.makeApiClient(VersionApi);
+    this.rbac = kubeConfig.makeApiClient(RbacAuthorizationV1Api);
   }
 
   private options(signal: AbortSignal) {
@@ -33,10 +35,23 @@ export class KubeHostClusterInspector implements HostClusterInspector {
         { body: { apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectRulesReview", spec: { namespace } } },
         this.options(signal),
       );
-      const rules = (review.status?.resourceRules ?? []).map((r) => ({ apiGroups: r.apiGroups ?? [], resources: r.resources ?? [], verbs: r.verbs }));
+      const rules = (review.status?.resourceRules ?? []).map(toResourceRule);
       return { rules, incomplete: review.status?.incomplete ?? false };
     } catch (err) {
       throw KubeApiError.from(err, `reviewing the platform's permissions in namespace ${namespace}`);
+    }
+  }
+
+  async clusterRoleRules(name: string, signal: AbortSignal): Promise<{ status: "found"; rules: ResourceRule[] } | { status: "missing" | "forbidden" }> {
+    try {
+      const role = await this.rbac.readClusterRole({ name }, this.options(signal));
+      // Non-resource rules (URLs) carry no resources and so grant nothing checked here.
+      return { status: "found", rules: (role.rules ?? []).map(toResourceRule) };
+    } catch (err) {
+      const status = kubeStatusOf(err);
+      if (status === 404) return { status: "missing" };
+      if (status === 403) return { status: "forbidden" };
+      throw KubeApiError.from(err, `reading ClusterRole ${name}`);
     }
   }
 
@@ -49,4 +64,9 @@ export class KubeHostClusterInspector implements HostClusterInspector {
       throw KubeApiError.from(err, `reading Secret ${namespace}/${name}`);
     }
   }
+}
+
+/** A review's or a ClusterRole's rule, with its names: a rule limited to names grants only on those objects. */
+function toResourceRule(rule: Pick<V1PolicyRule, "apiGroups" | "resources" | "verbs" | "resourceNames">): ResourceRule {
+  return { apiGroups: rule.apiGroups ?? [], resources: rule.resources ?? [], verbs: rule.verbs, resourceNames: rule.resourceNames ?? [] };
 }

@@ -25,7 +25,10 @@ export function clusterOwnerLabels(input: { clusterId: string; ownerId: string }
 export type NamespaceQuota = NamespaceQuotaSpec;
 
 export interface ControlPlaneProvisioner {
-  /** Creates the namespace or, when it exists, sets the labels on it. */
+  /**
+   * Creates the namespace or, when it exists, sets the labels on it; with KUBEBYON_TENANT_CLUSTER_ROLE
+   * also binds that ClusterRole to the platform there (the rights every later step uses).
+   */
   ensureNamespace(input: { namespace: string; labels: Record<string, string> }): Promise<void>;
   /** Creates or replaces ResourceQuota and LimitRange `kubebyon-quota` (exactly these entries: others are removed). */
   applyQuota(input: { namespace: string; quota: NamespaceQuota }): Promise<void>;

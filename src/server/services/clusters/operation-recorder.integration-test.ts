@@ -20,10 +20,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function operationWithSteps(steps: Prisma.InputJsonValue): Promise<string> {
+async function operationWithSteps(steps: Prisma.InputJsonValue, kind = "create"): Promise<string> {
   const { clusterId } = await insertTestCluster(db);
   const id = newId("op");
-  await db.clusterOperation.create({ data: { id, clusterId, kind: "create", steps } });
+  await db.clusterOperation.create({ data: { id, clusterId, kind, steps } });
   return id;
 }
 
@@ -42,6 +42,23 @@ describe("OperationRecorder", () => {
           : s,
       ),
     );
+  });
+
+  it("gives an operation queued before its kind gained a step today's list, so the job can record that step", async () => {
+    // An update queued by a release whose update had no ensure_namespace step.
+    const before = initialSteps("update").filter((s) => s.name !== "ensure_namespace");
+    const id = await operationWithSteps(storedOperationSteps(before), "update");
+    const recorder = await OperationRecorder.start(deps(), id);
+    await recorder.skip("ensure_namespace", "recorded");
+    const op = await db.clusterOperation.findUniqueOrThrow({ where: { id } });
+    expect((op.steps as Array<{ name: string; status: string }>).map((s) => `${s.name}:${s.status}`)).toEqual([
+      "ensure_namespace:skipped",
+      "apply_quota:pending",
+      "helm_upgrade:pending",
+      "wait_control_plane:pending",
+      "resolve_endpoint:pending",
+      "probe_connection:pending",
+    ]);
   });
 
   it("refuses to run an operation whose stored steps cannot be read, saying which and why", async () => {

@@ -1,4 +1,4 @@
-import { parseOperationSteps, storedOperationSteps, withStep, type OperationStep, type StepName } from "@/server/domain/clusters/operation-steps";
+import { initialSteps, isOperationKind, parseOperationSteps, storedOperationSteps, withStep, type OperationStep, type StepName } from "@/server/domain/clusters/operation-steps";
 import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
@@ -18,8 +18,11 @@ export class OperationRecorder {
     const stored = parseOperationSteps(op.steps);
     // The job fails with this (and its operation shows it) rather than running without a timeline to record.
     if (!stored.ok) throw new Error(`cluster operation ${operationId} has unreadable steps: ${stored.problem}`);
-    // A retry starts the timeline again: every step is idempotent and runs once more.
-    const steps = stored.steps.map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
+    // A retry starts the timeline again: every step is idempotent and runs once more. An operation
+    // queued before an upgrade changed its kind's steps (update gained ensure_namespace) gets today's list.
+    const steps = isOperationKind(op.kind)
+      ? initialSteps(op.kind)
+      : stored.steps.map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
     const recorder = new OperationRecorder(deps, operationId, steps);
     await deps.db.clusterOperation.update({
       where: { id: operationId },

@@ -3,6 +3,7 @@ import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
+import { clusterOwnerLabels } from "./control-plane-provisioner";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
@@ -11,7 +12,8 @@ import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-de
 export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs">;
 
 /**
- * The `cluster.update` job (plan §5.4, §5.6): re-applies the plan quota and
+ * The `cluster.update` job (plan §5.4, §5.6): re-applies the namespace (its labels and, with
+ * KUBEBYON_TENANT_CLUSTER_ROLE, the platform's RoleBinding there) and the plan quota, and
  * upgrades the helm release with values built from the row as it is now
  * (Service type from the mode, control_plane_host in the SANs), then
  * re-derives the endpoint and probes it. The row is the desired state, so a
@@ -29,6 +31,9 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
     const mode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
 
     try {
+      await op.step("ensure_namespace", () =>
+        deps.provisioner.ensureNamespace({ namespace: cluster.namespace, labels: clusterOwnerLabels({ clusterId: cluster.id, ownerId: cluster.ownerId }) }),
+      );
       await applyPlanQuota(deps, op, cluster);
       await installControlPlane(deps, op, cluster, mode, "helm_upgrade", context);
       const { connection } = await connectAndFinish(deps, op, cluster, mode, context);

@@ -69,6 +69,7 @@ describe("cluster.update and cluster.delete jobs", () => {
     const lbOp = await latestOperation(id, "update");
     expect(lbOp.status).toBe("succeeded");
     expect(stepSummary(lbOp.steps)).toEqual([
+      "ensure_namespace:succeeded",
       "apply_quota:skipped",
       "helm_upgrade:succeeded",
       "wait_control_plane:succeeded",

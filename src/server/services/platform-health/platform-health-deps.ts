@@ -7,6 +7,8 @@ export interface HostClusterInspector {
   version(signal: AbortSignal): Promise<string>;
   /** SelfSubjectRulesReview in `namespace`: what the platform may do there (cluster-wide grants included). */
   rules(namespace: string, signal: AbortSignal): Promise<{ rules: ResourceRule[]; incomplete: boolean }>;
+  /** ClusterRole `name`'s rules: `missing` when it does not exist, `forbidden` when the platform may not read it. */
+  clusterRoleRules(name: string, signal: AbortSignal): Promise<{ status: "found"; rules: ResourceRule[] } | { status: "missing" | "forbidden" }>;
   /** Whether Secret `namespace/name` exists (its values are never returned). */
   secretExists(namespace: string, name: string, signal: AbortSignal): Promise<boolean>;
 }
@@ -30,6 +32,8 @@ export interface PlatformHealthDeps {
   hostInspector(): HostClusterInspector;
   helm: HelmInspector;
   platformSecret: { name: string; sourceNamespace: string };
+  /** KUBEBYON_TENANT_CLUSTER_ROLE: the ClusterRole the platform binds to itself in each cluster namespace; undefined = it holds every right itself. */
+  tenantClusterRole: string | undefined;
   /** Opens and closes a connection; undefined in single-node mode (no KUBEBYON_RABBITMQ_URL). */
   rabbitmq: ((signal: AbortSignal) => Promise<void>) | undefined;
   /** The SMTP server in effect (env or system settings), undefined when none. */
