@@ -14,12 +14,6 @@ export const schemaKeys = new Set(Object.keys(envSchema.shape));
 /** Read by a library the platform runs (next-auth, Next.js), not by env.ts; docs/configuration.md names them. */
 export const THIRD_PARTY_VARIABLES = new Set(["NEXTAUTH_URL", "NEXT_TELEMETRY_DISABLED"]);
 
-/**
- * Being added to env.ts by a parallel change (the tenant ClusterRole the platform binds in each
- * cluster namespace); the chart sets it already. Once env.ts has it this entry is redundant.
- */
-export const PENDING_ENV_KEYS = new Set(["KUBEBYON_TENANT_CLUSTER_ROLE"]);
-
 /** Set by the chart from its own values (ConfigMap or secretKeyRef); `config` must not offer them. */
 export const WIRED_BY_CHART = new Set([
   "DATABASE_URL",
@@ -123,7 +117,7 @@ export function expectKnownVariables(r: Rendered, fullname: string): void {
   const names = new Set(Object.keys(config.data ?? {}));
   for (const d of r.ofKind<V1Deployment>("Deployment")) for (const e of onlyContainer(d).env ?? []) names.add(e.name);
   for (const name of names) {
-    const known = schemaKeys.has(name) || THIRD_PARTY_VARIABLES.has(name) || PENDING_ENV_KEYS.has(name);
+    const known = schemaKeys.has(name) || THIRD_PARTY_VARIABLES.has(name);
     expect(known, `the chart sets ${name}, which src/server/config/env.ts does not know`).toBe(true);
   }
   expect(JSON.stringify(r.objects), "in-cluster mode: no kubeconfig path anywhere").not.toContain("KUBEBYON_KUBECONFIG_PATH");

@@ -2,6 +2,7 @@ import type { V1ClusterRole, V1PolicyRule } from "@kubernetes/client-node";
 import {
   allows,
   REQUIRED_HOST_PERMISSIONS,
+  tenantBindingPermissions,
   VCLUSTER_ROLE_RULES,
   type RequiredPermission,
   type ResourceRule,
@@ -11,21 +12,6 @@ import {
  * The rendered ClusterRoles as permissions.ts sees rules. A rule restricted to resourceNames
  * grants nothing in general, so it is left out of the coverage checks (and checked by name).
  */
-
-/** Cluster-scoped resources among the platform's needs: granted by the cluster-wide ClusterRole, not the tenant one. */
-export const CLUSTER_SCOPED = new Set([
-  "namespaces",
-  "nodes",
-  "persistentvolumes",
-  "storageclasses",
-  "ingressclasses",
-  "customresourcedefinitions",
-  "clusterroles",
-  "clusterrolebindings",
-  "selfsubjectrulesreviews",
-  "selfsubjectreviews",
-  "selfsubjectaccessreviews",
-]);
 
 export const ALL_VERBS = ["get", "list", "watch", "create", "update", "patch", "delete", "deletecollection", "bind", "escalate", "impersonate"] as const;
 
@@ -40,9 +26,10 @@ export function notGranted(rules: readonly ResourceRule[], required: readonly Re
   return required.flatMap((p) => p.verbs.filter((v) => !allows(rules, p.group, p.resource, v)).map((v) => `${p.resource}${p.group ? `.${p.group}` : ""}: ${v}`));
 }
 
-export const namespacedNeeds = (): RequiredPermission[] => [
-  ...REQUIRED_HOST_PERMISSIONS.filter((p) => !CLUSTER_SCOPED.has(p.resource)),
-  ...VCLUSTER_ROLE_RULES,
-];
+export const namespacedNeeds = (): RequiredPermission[] => [...REQUIRED_HOST_PERMISSIONS.namespaced, ...VCLUSTER_ROLE_RULES];
 
-export const clusterScopedNeeds = (): RequiredPermission[] => REQUIRED_HOST_PERMISSIONS.filter((p) => CLUSTER_SCOPED.has(p.resource));
+/** What the cluster-wide ClusterRole must grant in general (the named clusterroles rule is checked by name). */
+export const clusterScopedNeeds = (): RequiredPermission[] => [
+  ...REQUIRED_HOST_PERMISSIONS.clusterScoped,
+  ...tenantBindingPermissions("<fullname>-tenant").filter((p) => !p.resourceNames),
+];
