@@ -28,10 +28,10 @@ import {
   schemaKeys,
   WIRED_BY_CHART,
   SECRET_SETTINGS,
-} from "./helm-chart-contract";
-import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "./helm-chart-rbac";
-import { CHARTS, HelmRunner, parseManifests, publicUrl, repoRoot, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
-import { kubectlAs } from "./kubectl-as";
+} from "../env/charts/helm-chart-contract";
+import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "../env/charts/helm-chart-rbac";
+import { CHARTS, HelmRunner, parseManifests, publicUrl, repoRoot, type ChartUnderTest, type Rendered, type Values } from "../env/charts/helm-chart-render";
+import { kubectlAs } from "../env/charts/kubectl-as";
 
 /**
  * The Helm charts (deployments/{single,multi}-node/helm/kubebyon over the kubebyon-common library)
@@ -40,7 +40,7 @@ import { kubectlAs } from "./kubectl-as";
  * kube-apiserver that runs RBAC, and what the platform's ServiceAccount may do there.
  */
 
-import { configData, expectContract, fullname, namespace, secretsForParse, variants } from "./helm-chart-variants";
+import { configData, expectContract, fullname, namespace, secretsForParse, variants } from "../env/charts/helm-chart-variants";
 
 describe.each(CHARTS)("$mode Helm chart", (chart) => {
   let helm: HelmRunner;

@@ -60,11 +60,17 @@ export async function serviceAccountIdentity(
     });
     await rbac.createNamespacedRoleBinding({ namespace, body: { metadata: { name }, roleRef: { apiGroup: RBAC, kind: "Role", name }, subjects: [subject] } });
   }
-  const token = await core.createNamespacedServiceAccountToken({ name, namespace, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
+  return serviceAccountKubeconfig(kube, { namespace, name, file: path.join(opts.dir, `${namespace}-${name}.kubeconfig`) });
+}
+
+/** An existing ServiceAccount's TokenRequest token (1 h) as a KubeConfig and a kubeconfig file (for helm). */
+export async function serviceAccountKubeconfig(kube: ApiServerAccess, opts: { namespace: string; name: string; file: string }): Promise<PlatformIdentity> {
+  const admin = kube.kubeConfig();
+  const { namespace, name } = opts;
+  const token = await admin.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({ name, namespace, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
   const caData = admin.getCurrentCluster()?.caData;
   if (!token.status?.token || !caData) throw new Error(`no token for ServiceAccount ${namespace}/${name} or no CA in the admin kubeconfig`);
   const kubeConfig = kubeConfigFromCredentials({ server: kube.server, caPem: Buffer.from(caData, "base64").toString("utf8"), token: token.status.token });
-  const kubeconfigPath = path.join(opts.dir, `${namespace}-${name}.kubeconfig`);
-  await writeFile(kubeconfigPath, kubeConfig.exportConfig(), { mode: 0o600 });
-  return { kubeConfig, kubeconfigPath };
+  await writeFile(opts.file, kubeConfig.exportConfig(), { mode: 0o600 });
+  return { kubeConfig, kubeconfigPath: opts.file };
 }

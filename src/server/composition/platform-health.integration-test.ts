@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@e2e/env/kube/free-port";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
+import { serviceAccountKubeconfig } from "@e2e/env/platform-rbac";
 import { testRabbitMqUrl } from "@e2e/env/rabbitmq";
 import { startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
@@ -64,22 +65,7 @@ async function limitedIdentity(): Promise<string> {
       subjects: [{ kind: "ServiceAccount", name: "kubebyon", namespace: "platform-limited" }],
     },
   });
-  const token = await core.createNamespacedServiceAccountToken({ name: "kubebyon", namespace: "platform-limited", body: { spec: { audiences: [], expirationSeconds: 3600 } } });
-  const admin = kube.kubeConfig();
-  const file = path.join(dir, "limited.kubeconfig");
-  await writeFile(
-    file,
-    JSON.stringify({
-      apiVersion: "v1",
-      kind: "Config",
-      clusters: [{ name: "host", cluster: { server: kube.server, "certificate-authority-data": admin.getCurrentCluster()?.caData } }],
-      users: [{ name: "kubebyon", user: { token: token.status?.token } }],
-      contexts: [{ name: "limited", context: { cluster: "host", user: "kubebyon" } }],
-      "current-context": "limited",
-    }),
-    { mode: 0o600 },
-  );
-  return file;
+  return (await serviceAccountKubeconfig(kube, { namespace: "platform-limited", name: "kubebyon", file: path.join(dir, "limited.kubeconfig") })).kubeconfigPath;
 }
 
 /**
@@ -144,21 +130,7 @@ async function tenantModeIdentity(bindable: string[]): Promise<string> {
   const short = tenantRules.map((r) => ({ ...r, resources: r.resources.filter((x) => x !== "limitranges" && x !== "leases") })).filter((r) => r.resources.length > 0);
   await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-tenant-short" }, rules: [...short, { apiGroups: [""], resources: ["limitranges"], verbs: ["get", "create"] }] } });
   await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-tenant-unbindable" }, rules: tenantRules } });
-  const token = await core.createNamespacedServiceAccountToken({ name: "kubebyon", namespace: ns, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
-  const file = path.join(dir, "tenant-mode.kubeconfig");
-  await writeFile(
-    file,
-    JSON.stringify({
-      apiVersion: "v1",
-      kind: "Config",
-      clusters: [{ name: "host", cluster: { server: kube.server, "certificate-authority-data": kube.kubeConfig().getCurrentCluster()?.caData } }],
-      users: [{ name: "kubebyon", user: { token: token.status?.token } }],
-      contexts: [{ name: "tenant", context: { cluster: "host", user: "kubebyon" } }],
-      "current-context": "tenant",
-    }),
-    { mode: 0o600 },
-  );
-  return file;
+  return (await serviceAccountKubeconfig(kube, { namespace: ns, name: "kubebyon", file: path.join(dir, "tenant-mode.kubeconfig") })).kubeconfigPath;
 }
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { parseAllDocuments, stringify } from "yaml";
  * renders, for e2e/deployments/helm-charts.integration-test.ts.
  */
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export interface ChartUnderTest {
   mode: "single-node" | "multi-node";
