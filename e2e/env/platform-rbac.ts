@@ -1,34 +1,48 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig, type V1PolicyRule } from "@kubernetes/client-node";
-import { REQUIRED_HOST_PERMISSIONS, VCLUSTER_ROLE_RULES, type RequiredPermission } from "@/server/domain/platform-health/permissions";
+import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig, type V1ClusterRole, type V1PolicyRule } from "@kubernetes/client-node";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
+import { CHARTS, HelmRunner, publicUrl } from "./charts/helm-chart-render";
 import type { ApiServerAccess } from "./kube-cluster";
+import { ensureKubeTools } from "./kube-tools";
 
 /**
- * The platform's identity as the Helm chart deploys it (values contract, RBAC): a ServiceAccount whose
- * cluster-wide ClusterRole holds only namespaces, nodes, the self reviews, rolebindings get/create/patch
- * and get+bind on the tenant ClusterRoles; a Role reading the platform API key Secret by name; and a tenant
- * ClusterRole bound nowhere, which the platform binds to itself per cluster namespace
- * (KUBEBYON_TENANT_CLUSTER_ROLE). The cluster-wide rules are written out as the contract states them,
- * not derived from permissions.ts, so a gap in that list shows up as a refusal.
+ * The platform's identity as the Helm chart deploys it: the rules of the chart's two ClusterRoles as
+ * `helm template` renders them (the chart is their one source; a gap in it shows up here as a
+ * refusal). The cluster-wide ClusterRole holds only namespaces, nodes, the self reviews,
+ * rolebindings get/create/patch and get+bind on the tenant ClusterRole; the tenant ClusterRole is
+ * bound nowhere, and the platform binds it to itself per cluster namespace (KUBEBYON_TENANT_CLUSTER_ROLE).
  */
+export interface ChartRbacRules {
+  /** The cluster-wide rules, with get+bind on the given ClusterRole names instead of the chart's own tenant role. */
+  clusterWide(bindable: readonly string[]): V1PolicyRule[];
+  tenant: V1PolicyRule[];
+}
 
 const RBAC = "rbac.authorization.k8s.io";
 
-export const platformClusterWideRules = (bindable: readonly string[]): V1PolicyRule[] => [
-  { apiGroups: [""], resources: ["namespaces"], verbs: ["get", "list", "watch", "create", "patch", "delete"] },
-  { apiGroups: [""], resources: ["nodes"], verbs: ["get", "list", "watch"] },
-  { apiGroups: ["authorization.k8s.io"], resources: ["selfsubjectrulesreviews"], verbs: ["create"] },
-  { apiGroups: ["authentication.k8s.io"], resources: ["selfsubjectreviews"], verbs: ["create"] },
-  { apiGroups: [RBAC], resources: ["rolebindings"], verbs: ["get", "create", "patch"] },
-  { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get", "bind"], resourceNames: [...bindable] },
-];
+let rendered: Promise<ChartRbacRules> | undefined;
 
-const asPolicyRules = (perms: readonly RequiredPermission[]): V1PolicyRule[] => perms.map((p) => ({ apiGroups: [p.group], resources: [p.resource], verbs: [...p.verbs] }));
-
-/** The contract's tenant ClusterRole: the namespaced host permissions and the vCluster Role's rules (so helm may create that Role). */
-export const TENANT_CLUSTER_ROLE_RULES: V1PolicyRule[] = asPolicyRules([...REQUIRED_HOST_PERMISSIONS.namespaced, ...VCLUSTER_ROLE_RULES]);
+export function chartRbacRules(): Promise<ChartRbacRules> {
+  rendered ??= (async () => {
+    const helm = await HelmRunner.create((await ensureKubeTools()).helm);
+    try {
+      const chart = CHARTS.find((c) => c.multiNode) ?? CHARTS[0]!;
+      const roles = (await helm.render(chart, { publicUrl }, { release: "kubebyon" })).ofKind<V1ClusterRole>("ClusterRole");
+      const tenantRole = roles.find((r) => r.metadata?.name?.endsWith("-tenant"));
+      const clusterRole = roles.find((r) => r !== tenantRole);
+      if (!tenantRole?.rules || !clusterRole?.rules) throw new Error(`the chart renders no cluster-wide and tenant ClusterRole (got ${roles.map((r) => r.metadata?.name).join(", ")})`);
+      const wide = clusterRole.rules;
+      return {
+        clusterWide: (bindable) => wide.map((r) => (r.resourceNames?.length ? { ...r, resourceNames: [...bindable] } : r)),
+        tenant: tenantRole.rules,
+      };
+    } finally {
+      await helm.cleanup();
+    }
+  })();
+  return rendered;
+}
 
 export interface PlatformIdentity {
   kubeConfig: KubeConfig;

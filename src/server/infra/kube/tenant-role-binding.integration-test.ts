@@ -5,7 +5,7 @@ import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig } from "@kubernetes/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@e2e/env/kube/free-port";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
-import { platformClusterWideRules, serviceAccountIdentity, TENANT_CLUSTER_ROLE_RULES, type PlatformIdentity as TestIdentity } from "@e2e/env/platform-rbac";
+import { chartRbacRules, serviceAccountIdentity, type PlatformIdentity as TestIdentity, type ChartRbacRules } from "@e2e/env/platform-rbac";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { startTcpForwarder } from "@e2e/env/tcp-forwarder";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
@@ -47,26 +47,27 @@ function provisioner(identity: TestIdentity, tenantClusterRole: string | undefin
 const failureOf = (run: Promise<unknown>) => run.then(() => new Error("succeeded"), (err: unknown) => err as Error);
 
 let platform: TestIdentity;
+let chart: ChartRbacRules;
 
 beforeAll(async () => {
-  kube = await startKubeCluster();
+  [kube, chart] = await Promise.all([startKubeCluster(), chartRbacRules()]);
   admin = kube.kubeConfig();
   dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-tenantrb-"));
   const core = admin.makeApiClient(CoreV1Api);
   const rbac = admin.makeApiClient(RbacAuthorizationV1Api);
   await core.createNamespace({ body: { metadata: { name: SYSTEM_NS } } });
   await core.createNamespacedSecret({ namespace: SYSTEM_NS, body: { metadata: { name: "vcluster-platform-api-key" }, stringData: { accessKey: "k" } } });
-  await rbac.createClusterRole({ body: { metadata: { name: TENANT }, rules: TENANT_CLUSTER_ROLE_RULES } });
-  await rbac.createClusterRole({ body: { metadata: { name: `${TENANT}-v2` }, rules: TENANT_CLUSTER_ROLE_RULES } });
+  await rbac.createClusterRole({ body: { metadata: { name: TENANT }, rules: chart.tenant } });
+  await rbac.createClusterRole({ body: { metadata: { name: `${TENANT}-v2` }, rules: chart.tenant } });
   // Exists, and the platform may read it, but not bind it.
-  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-unbindable" }, rules: TENANT_CLUSTER_ROLE_RULES } });
+  await rbac.createClusterRole({ body: { metadata: { name: "kubebyon-unbindable" }, rules: chart.tenant } });
   platform = await serviceAccountIdentity(kube, {
     namespace: SYSTEM_NS,
     name: SA,
     dir,
     platformSecret: "vcluster-platform-api-key",
     rules: [
-      ...platformClusterWideRules([TENANT, `${TENANT}-v2`, "kubebyon-absent"]),
+      ...chart.clusterWide([TENANT, `${TENANT}-v2`, "kubebyon-absent"]),
       { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["get"], resourceNames: ["kubebyon-unbindable"] },
     ],
   });
@@ -191,7 +192,7 @@ describe("per-namespace RoleBinding (KUBEBYON_TENANT_CLUSTER_ROLE)", () => {
   });
 
   it("fails for good, naming rolebindings create/patch, when the platform may not write RoleBindings", async () => {
-    const rules = platformClusterWideRules([TENANT]).filter((r) => !r.resources?.includes("rolebindings"));
+    const rules = chart.clusterWide([TENANT]).filter((r) => !r.resources?.includes("rolebindings"));
     const narrow = await serviceAccountIdentity(kube, { namespace: SYSTEM_NS, name: "kubebyon-narrow", rules, dir });
     const err = await failureOf(provisioner(narrow, TENANT).ensureNamespace({ namespace: "tenant-e", labels: LABELS }));
     expect(err).toBeInstanceOf(TenantRoleBindingError);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClusterJobHarness, type ClusterJobHarness } from "@e2e/env/cluster-job-harness";
-import { platformClusterWideRules, serviceAccountIdentity, TENANT_CLUSTER_ROLE_RULES } from "@e2e/env/platform-rbac";
+import { chartRbacRules, serviceAccountIdentity } from "@e2e/env/platform-rbac";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import type { OperationStep } from "@/server/domain/clusters/operation-steps";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
@@ -57,11 +57,12 @@ afterAll(async () => {
 
 /** What a restart with the chart's ServiceAccount and the setting gives the job handlers (same wiring as composition). */
 async function switchToServiceAccount(): Promise<void> {
-  await h.kube.kubeConfig().makeApiClient(RbacAuthorizationV1Api).createClusterRole({ body: { metadata: { name: TENANT }, rules: TENANT_CLUSTER_ROLE_RULES } });
+  const chart = await chartRbacRules();
+  await h.kube.kubeConfig().makeApiClient(RbacAuthorizationV1Api).createClusterRole({ body: { metadata: { name: TENANT }, rules: chart.tenant } });
   const identity = await serviceAccountIdentity(h.kube, {
     namespace: "kubebyon-system",
     name: "kubebyon",
-    rules: platformClusterWideRules([TENANT]),
+    rules: chart.clusterWide([TENANT]),
     dir,
     platformSecret: "vcluster-platform-api-key",
   });
