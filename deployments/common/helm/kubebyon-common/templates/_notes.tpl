@@ -24,8 +24,9 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
 
 3. vCluster Private Nodes need the vCluster Platform API key (free tier) as Secret
    {{ .Values.vcluster.platformApiKeySecret.name }} in namespace {{ include "kubebyon.platformApiKeyNamespace" . }}:
-     kubectl -n {{ include "kubebyon.platformApiKeyNamespace" . }} create secret generic {{ .Values.vcluster.platformApiKeySecret.name }} --from-literal=<key>=<value> ...
-   (the keys the vCluster Platform gives you: docs/runbooks/helm.md). The platform copies it into each cluster namespace.
+     kubectl -n {{ include "kubebyon.platformApiKeyNamespace" . }} create secret generic {{ .Values.vcluster.platformApiKeySecret.name }} \
+       --from-literal=host='https://<vCluster Platform host>' --from-literal=accessKey='<access key>'
+   (docs/runbooks/host-prerequisites.md). The platform copies it into each cluster namespace.
 
 Status: kubectl -n {{ $ns }} get pods -l app.kubernetes.io/instance={{ .Release.Name }}
 Runbook: docs/runbooks/helm.md
