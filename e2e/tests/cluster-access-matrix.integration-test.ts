@@ -14,6 +14,7 @@ let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
 let bobKey: string;
 let clusterId: string;
+let aliceBindingId: string;
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 interface Sample {
@@ -32,6 +33,9 @@ const samples: Record<string, Sample> = {
   "POST /clusters/{cluster_id}/join-token": { path: (id) => `/clusters/${id}/join-token`, body: () => ({ ttl_seconds: 3600 }) },
   "GET /clusters/{cluster_id}/join-tokens": { path: (id) => `/clusters/${id}/join-tokens` },
   "DELETE /clusters/{cluster_id}/join-tokens/{token_id}": { path: (id) => `/clusters/${id}/join-tokens/abc123` },
+  "GET /clusters/{cluster_id}/hostname-bindings": { path: (id) => `/clusters/${id}/hostname-bindings` },
+  "POST /clusters/{cluster_id}/hostname-bindings": { path: (id) => `/clusters/${id}/hostname-bindings`, body: () => ({ hostname: "taken.example.com" }) },
+  "DELETE /clusters/{cluster_id}/hostname-bindings/{binding_id}": { path: (id) => `/clusters/${id}/hostname-bindings/${aliceBindingId}` },
   "GET /nodes": { path: (id) => `/nodes?cluster_id=${id}` },
   "GET /node-events": { path: (id) => `/node-events?cluster_id=${id}` },
   "POST /nodes/{node_name}/cordon": { path: () => "/nodes/worker-1/cordon", body: (id) => ({ cluster_id: id }) },
@@ -53,9 +57,14 @@ beforeAll(async () => {
   bob = await api.createUser("bob@example.test", "bob-password-1234");
   const key = await api.rest("POST", "/api-keys", { cookie: bob.cookie, body: { name: "bob's script", current_password: "bob-password-1234" } });
   bobKey = ((await key.json()) as { secret: string }).secret;
+  // With a base domain the cluster gets a CNAME target, so Alice can bind a hostname Bob then tries to delete.
+  await api.runtime.deps.db.systemSetting.create({ data: { key: "managed_workload_ingress_base_domain", value: "apps.example.test" } });
   const created = await api.rest("POST", "/clusters", { cookie: alice.cookie, body: { name: "alice private", control_plane_host: "203.0.113.7" } });
   clusterId = ((await created.json()) as { id: string }).id;
   await api.runtime.deps.db.cluster.update({ where: { id: clusterId }, data: { status: "ready", kubeconfigAvailable: true, apiEndpoint: "https://203.0.113.7:31000", publicAccessPort: 31000 } });
+  const binding = await api.rest("POST", `/clusters/${clusterId}/hostname-bindings`, { cookie: alice.cookie, body: { hostname: "shop.alice.example" } });
+  expect(binding.status).toBe(200);
+  aliceBindingId = ((await binding.json()) as { id: string }).id;
 });
 
 afterAll(() => api?.close());
@@ -72,7 +81,7 @@ describe("cluster ownership on every REST operation", () => {
   it("answers another user NOT_FOUND for the cluster, by session and by API key, and changes nothing", async () => {
     const db = api.runtime.deps.db;
     const before = JSON.stringify(await db.cluster.findUniqueOrThrow({ where: { id: clusterId } }));
-    const counts = async () => [await db.clusterJob.count(), await db.clusterOperation.count(), await db.joinToken.count()];
+    const counts = async () => [await db.clusterJob.count(), await db.clusterOperation.count(), await db.joinToken.count(), await db.hostnameBinding.count()];
     const countsBefore = await counts();
 
     for (const [operation, sample] of Object.entries(samples)) {
@@ -95,6 +104,9 @@ describe("cluster ownership on every REST operation", () => {
       expect((await api.rest("GET", `/clusters/${clusterId}`, { cookie: who.cookie })).status).toBe(200);
       expect((await api.rest("GET", `/clusters/${clusterId}/operations`, { cookie: who.cookie })).status).toBe(200);
       expect((await api.rest("GET", `/clusters/${clusterId}/join-tokens`, { cookie: who.cookie })).status).toBe(200);
+      const bindings = await api.rest("GET", `/clusters/${clusterId}/hostname-bindings`, { cookie: who.cookie });
+      expect(bindings.status).toBe(200);
+      expect(((await bindings.json()) as { items: Array<{ id: string }> }).items.map((b) => b.id)).toEqual([aliceBindingId]);
     }
   });
 });

@@ -4,6 +4,7 @@ import { adminRouter } from "./routers/admin";
 import { adminUsersRouter } from "./routers/admin-users";
 import { apiKeysRouter } from "./routers/api-keys";
 import { clustersRouter } from "./routers/clusters";
+import { hostnameBindingsRouter } from "./routers/hostname-bindings";
 import { joinTokensRouter } from "./routers/join-tokens";
 import { meRouter } from "./routers/me";
 import { nodesRouter } from "./routers/nodes";
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   clusters: clustersRouter,
   joinTokens: joinTokensRouter,
+  hostnameBindings: hostnameBindingsRouter,
   nodes: nodesRouter,
   adminUsers: adminUsersRouter,
   settings: settingsRouter,

@@ -9,9 +9,10 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertClusterRoom, assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
-import { isUniqueViolation } from "@/server/infra/db/client";
+import { isUniqueViolation, lockUntilCommit } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
-import { readDefaultPublicAccessMode } from "@/server/services/settings/read-system-settings";
+import { readDefaultPublicAccessMode, readSystemSettings } from "@/server/services/settings/read-system-settings";
+import { cnameTargetFor } from "@/server/domain/managed-ingress/cname-target";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { controlPlaneResourcesSnapshot, dataVolumeSnapshot } from "./cluster-control-plane";
 import type { ClusterRequestDeps } from "./cluster-request-deps";
@@ -64,6 +65,9 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
   try {
     jobId = await deps.db.$transaction(async (tx) => {
       await assertClusterRoom(tx, plan, viewer.id);
+      // Under the settings lock, so a base-domain change (which re-derives every target) cannot miss this cluster.
+      await lockUntilCommit(tx, "systemSettings");
+      const { managedWorkloadIngressBaseDomain } = await readSystemSettings({ db: tx });
       await tx.cluster.create({
         data: {
           id,
@@ -76,6 +80,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
           publicAccessEnabled: access.enabled,
           publicAccessMode: access.mode,
           connectionStatus: access.enabled ? "unknown" : "disabled",
+          managedWorkloadIngressCnameTarget: cnameTargetFor(id, managedWorkloadIngressBaseDomain),
           planId: plan?.id ?? null,
           nodeQuota: plan?.nodeQuota ?? null,
           cpuQuota: plan?.cpuQuota ?? null,

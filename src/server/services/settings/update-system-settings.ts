@@ -3,6 +3,8 @@ import { applySettingsPatch, type SystemSettings, type SystemSettingsPatch } fro
 import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { enqueueNodePortRerender } from "./rerender-nodeport-clusters";
+import { assertBaseDomainFitsCnameTargets } from "@/server/domain/managed-ingress/cname-target";
+import { reassignCnameTargets } from "@/server/services/managed-ingress/cname-targets";
 import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
@@ -62,13 +64,20 @@ export async function updateSystemSettings(
     await lockUntilCommit(tx, "systemSettings");
     const current = await readSystemSettings({ db: tx });
     const before = storedValues(current);
-    const after = storedValues(applySettingsPatch(current, patch));
+    const next = applySettingsPatch(current, patch);
+    const after = storedValues(next);
     const changed = (Object.keys(after) as Key[]).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
     for (const key of changed) {
       const value = after[key];
       // A cleared setting has no row: absent means "not set" (or the default) for every reader.
       if (value === null) await tx.systemSetting.deleteMany({ where: { key } });
       else await tx.systemSetting.upsert({ where: { key }, create: { key, value, updatedById: actor.id }, update: { value, updatedById: actor.id } });
+    }
+    if (changed.includes(SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain)) {
+      // Every cluster's CNAME target (and its bindings' record target and scope) follows the base domain.
+      assertBaseDomainFitsCnameTargets(next.managedWorkloadIngressBaseDomain);
+      const reassigned = await reassignCnameTargets(tx, next.managedWorkloadIngressBaseDomain);
+      deps.log.info("cluster CNAME targets reassigned", { base_domain: next.managedWorkloadIngressBaseDomain, clusters: reassigned.clusters, bindings: reassigned.bindings });
     }
     if (changed.length > 0) {
       const details = Object.fromEntries(changed.map((k) => [k, auditedValue(k, after[k])]));

@@ -1,0 +1,6 @@
+import { router } from "@/server/api/trpc";
+import { createHostnameBinding } from "./create-hostname-binding";
+import { deleteHostnameBinding } from "./delete-hostname-binding";
+import { listHostnameBindings } from "./list-hostname-bindings";
+
+export const hostnameBindingsRouter = router({ list: listHostnameBindings, create: createHostnameBinding, delete: deleteHostnameBinding });
