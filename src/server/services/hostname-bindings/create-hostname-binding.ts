@@ -32,7 +32,7 @@ export async function createHostnameBinding(
   let row;
   try {
     row = await deps.db.$transaction(async (tx) => {
-      // The lock a settings save holds while it re-points targets and scopes (cname-targets.ts): the base domain,
+      // The lock a settings save holds while it re-points targets and scopes (settings/reassign-cname-targets.ts): the base domain,
       // the cluster's target and the count read below cannot change before this binding is written.
       await lockUntilCommit(tx, "systemSettings");
       const cluster = await tx.cluster.findUniqueOrThrow({ where: { id: found.id } });

@@ -8,7 +8,7 @@ import { MAX_HOSTNAME_BINDINGS_PER_CLUSTER } from "@/server/domain/managed-ingre
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { createLogger } from "@/server/observability/logger";
-import { reassignCnameTargets } from "@/server/services/managed-ingress/cname-targets";
+import { reassignCnameTargets } from "@/server/services/settings/reassign-cname-targets";
 import { createHostnameBinding } from "./create-hostname-binding";
 import { deleteHostnameBinding } from "./delete-hostname-binding";
 import { listHostnameBindings } from "./list-hostname-bindings";

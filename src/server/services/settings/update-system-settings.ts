@@ -4,7 +4,7 @@ import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { enqueueNodePortRerender } from "./rerender-nodeport-clusters";
 import { assertBaseDomainFitsCnameTargets } from "@/server/domain/managed-ingress/cname-target";
-import { reassignCnameTargets } from "@/server/services/managed-ingress/cname-targets";
+import { reassignCnameTargets } from "./reassign-cname-targets";
 import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
