@@ -137,8 +137,9 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
       ...(queues
         ? { rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } }, worker: { replicas: 1 } }
         : {}),
-      // The air-gapped form: a chart path the pods can read (here the stand-in chart in this repository).
-      vcluster: { chart: STAND_IN_CHART },
+      // The air-gapped form: a chart path the pods can read — the stand-in chart in this repository,
+      // as the pods see it under the image's /app (their /tmp is an emptyDir, whatever the host has there).
+      vcluster: { chart: path.posix.join("/app", path.relative(repoRoot, STAND_IN_CHART)) },
       config: {
         ...(queues ? { KUBEBYON_RABBITMQ_QUEUE: queues.name("jobs") } : {}),
         KUBEBYON_JOB_POLL_INTERVAL_MS: "500",
