@@ -4,6 +4,7 @@ import { adminRouter } from "./routers/admin";
 import { adminUsersRouter } from "./routers/admin-users";
 import { apiKeysRouter } from "./routers/api-keys";
 import { clustersRouter } from "./routers/clusters";
+import { hostnameBindingsRouter } from "./routers/hostname-bindings";
 import { joinTokensRouter } from "./routers/join-tokens";
 import { meRouter } from "./routers/me";
 import { nodesRouter } from "./routers/nodes";
@@ -28,6 +29,7 @@ export const appRouter = router({
   orders: ordersRouter,
   accounts: accountsRouter,
   notifications: notificationsRouter,
+  hostnameBindings: hostnameBindingsRouter,
   profile: profileRouter,
 });
 
