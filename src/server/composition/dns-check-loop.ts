@@ -1,5 +1,5 @@
 import { checkHostnameBindings, type DnsCheckDeps } from "@/server/services/hostname-bindings/check-hostname-bindings";
-import type { Runtime } from "./runtime";
+import type { Logger } from "@/server/observability/logger";
 
 /**
  * Runs the hostname-binding DNS check over every binding every `intervalMs`
@@ -7,7 +7,7 @@ import type { Runtime } from "./runtime";
  * process in single-node mode), once at start. A pass still running when the next is due is
  * not doubled. Returns a stop function that waits for a pass in progress.
  */
-export function startDnsCheckLoop(runtime: Pick<Runtime, "deps" | "log">, intervalMs: number): () => Promise<void> {
+export function startDnsCheckLoop(runtime: { deps: Pick<DnsCheckDeps, "db" | "now" | "dns">; log: Logger }, intervalMs: number): () => Promise<void> {
   const { db, now, dns } = runtime.deps;
   const deps: DnsCheckDeps = { db, now, dns, log: runtime.log.child({ component: "dns-check" }) };
   let running: Promise<unknown> | null = null;
