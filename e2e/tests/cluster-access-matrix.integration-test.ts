@@ -32,7 +32,7 @@ const samples: Record<string, Sample> = {
   "POST /clusters/{cluster_id}/join-token": { path: (id) => `/clusters/${id}/join-token`, body: () => ({ ttl_seconds: 3600 }) },
   "GET /clusters/{cluster_id}/join-tokens": { path: (id) => `/clusters/${id}/join-tokens` },
   "DELETE /clusters/{cluster_id}/join-tokens/{token_id}": { path: (id) => `/clusters/${id}/join-tokens/abc123` },
-  "POST /clusters/{cluster_id}/hostname-bindings/check": { path: (id) => `/clusters/${id}/hostname-bindings/check` },
+  "POST /clusters/{cluster_id}/hostname-bindings/check": { path: (id) => `/clusters/${id}/hostname-bindings/check`, body: () => ({}) },
   "GET /nodes": { path: (id) => `/nodes?cluster_id=${id}` },
   "GET /node-events": { path: (id) => `/node-events?cluster_id=${id}` },
   "POST /nodes/{node_name}/cordon": { path: () => "/nodes/worker-1/cordon", body: (id) => ({ cluster_id: id }) },
