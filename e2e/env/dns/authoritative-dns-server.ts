@@ -26,14 +26,19 @@ export interface AuthoritativeDnsServer {
   setA(name: string, addresses: readonly string[]): void;
   /** The name has no records any more (NXDOMAIN). */
   remove(name: string): void;
-  /** Queries for the name get SERVFAIL ("servfail") or no reply at all ("drop"); null: answered again. */
-  failWith(name: string, failure: "servfail" | "drop" | null): void;
+  /**
+   * Queries for the name get SERVFAIL ("servfail"), no reply at all ("drop"), or over UDP an
+   * empty answer with the TC bit so the client must ask again over TCP ("truncate-udp"); null:
+   * answered normally again.
+   */
+  failWith(name: string, failure: Failure | null): void;
   /** Every question so far, as "name TYPE/transport" (diagnostics; tests can check what was asked). */
   queries: string[];
   stop(): Promise<void>;
 }
 
 type Entry = { cname: string } | { a: readonly string[] };
+type Failure = "servfail" | "drop" | "truncate-udp";
 
 const MAX_CHASE = 16;
 const TYPE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(DNS_TYPE).map(([name, code]) => [code, name]));
@@ -43,7 +48,7 @@ export async function startAuthoritativeDnsServer(opts: { zone: string; host?: s
   const host = opts.host ?? "127.0.0.1";
   if (!net.isIPv4(host)) throw new Error(`the test DNS server listens on an IPv4 address, got "${host}"`);
   const entries = new Map<string, Entry>();
-  const failures = new Map<string, "servfail" | "drop">();
+  const failures = new Map<string, Failure>();
   const queries: string[] = [];
 
   const inZone = (name: string) => name === zone || name.endsWith(`.${zone}`);
@@ -54,9 +59,10 @@ export async function startAuthoritativeDnsServer(opts: { zone: string; host?: s
   };
 
   /** The reply to `q`, or null for no reply. */
-  const answer = (q: DnsQuestion): Buffer | null => {
+  const answer = (q: DnsQuestion, transport: "udp" | "tcp"): Buffer | null => {
     if (q.opcode !== 0 || q.qclass !== 1) return encodeAnswer(q, { rcode: RCODE.NOTIMP });
     if (!inZone(q.name)) return encodeAnswer(q, { rcode: RCODE.REFUSED });
+    if (transport === "udp" && failures.get(q.name) === "truncate-udp") return encodeAnswer(q, { rcode: RCODE.NOERROR, truncated: true });
     const records: DnsRecord[] = [];
     const seen = new Set<string>();
     for (let name = q.name; ; ) {
@@ -88,7 +94,7 @@ export async function startAuthoritativeDnsServer(opts: { zone: string; host?: s
       throw err;
     }
     queries.push(`${q.name} ${TYPE_NAMES[q.type] ?? q.type}/${transport}`);
-    return answer(q);
+    return answer(q, transport);
   };
 
   const makeUdp = () => {

@@ -1,3 +1,4 @@
+import { getServers } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthoritativeDnsServer, type AuthoritativeDnsServer } from "@e2e/env/dns/authoritative-dns-server";
 import { NodeCnameChainResolver } from "./node-cname-chain-resolver";
@@ -16,6 +17,11 @@ beforeAll(async () => {
 afterAll(() => dns?.stop());
 
 describe("NodeCnameChainResolver", () => {
+  it("asks the configured servers, and the system's resolvers when none are configured", () => {
+    expect(resolver.servers()).toEqual([dns.server]);
+    expect(new NodeCnameChainResolver().servers()).toEqual(getServers());
+  });
+
   it("follows a chain link by link to the name without a CNAME, reading that name's addresses", async () => {
     dns.setCname("www.dnscheck.test", "app.dnscheck.test");
     dns.setCname("app.dnscheck.test", "cl-1.apps.dnscheck.test");
@@ -66,6 +72,13 @@ describe("NodeCnameChainResolver", () => {
     const started = Date.now();
     expect((await resolver.followCnameChain("silent.dnscheck.test")).end).toMatchObject({ kind: "resolver_failure", code: "ETIMEOUT", detail: "no answer from the DNS server in time" });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("asks again over TCP when the UDP answer is truncated", async () => {
+    dns.setCname("big.dnscheck.test", "cl-1.apps.dnscheck.test");
+    dns.failWith("big.dnscheck.test", "truncate-udp");
+    expect((await resolver.followCnameChain("big.dnscheck.test")).names).toEqual(["big.dnscheck.test", "cl-1.apps.dnscheck.test", "edge.dnscheck.test"]);
+    expect(dns.queries).toEqual(expect.arrayContaining(["big.dnscheck.test CNAME/udp", "big.dnscheck.test CNAME/tcp"]));
   });
 
   it("reports a DNS server that is not there as a resolver failure", async () => {

@@ -57,6 +57,11 @@ export class NodeCnameChainResolver implements CnameChainResolver {
     }
   }
 
+  /** The servers asked, as c-ares holds them ("ip" or "ip:port"). */
+  servers(): string[] {
+    return this.resolver.getServers();
+  }
+
   /** Stops the lookups in flight (they end as resolver failures, ECANCELLED). */
   cancel(): void {
     this.resolver.cancel();
