@@ -36,6 +36,7 @@ const samples: Record<string, Sample> = {
   "GET /clusters/{cluster_id}/hostname-bindings": { path: (id) => `/clusters/${id}/hostname-bindings` },
   "POST /clusters/{cluster_id}/hostname-bindings": { path: (id) => `/clusters/${id}/hostname-bindings`, body: () => ({ hostname: "taken.example.com" }) },
   "DELETE /clusters/{cluster_id}/hostname-bindings/{binding_id}": { path: (id) => `/clusters/${id}/hostname-bindings/${aliceBindingId}` },
+  "POST /clusters/{cluster_id}/hostname-bindings/check": { path: (id) => `/clusters/${id}/hostname-bindings/check`, body: () => ({}) },
   "GET /nodes": { path: (id) => `/nodes?cluster_id=${id}` },
   "GET /node-events": { path: (id) => `/node-events?cluster_id=${id}` },
   "POST /nodes/{node_name}/cordon": { path: () => "/nodes/worker-1/cordon", body: (id) => ({ cluster_id: id }) },

@@ -1,7 +1,7 @@
 import dgram from "node:dgram";
 import { isIPv4 } from "node:net";
 import { ApiException, CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
-import { DNS_TYPE, DnsFormatError, encodeAnswer, parseQuery, RCODE, type DnsQuestion } from "./dns-message";
+import { DNS_TYPE, DnsFormatError, encodeAnswer, parseQuery, RCODE, type DnsQuestion } from "../dns/dns-message";
 
 /**
  * Plays CoreDNS's kubernetes plugin for processes the tests run "in a pod": it answers

@@ -5,6 +5,7 @@ import type { Metrics } from "@/server/observability/metrics";
 import type { AccountDeps } from "@/server/services/accounts/account-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
+import type { CnameChainResolver } from "@/server/services/hostname-bindings/cname-chain-resolver";
 import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { Mailer } from "@/server/services/mail/mailer";
@@ -25,6 +26,8 @@ export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheD
   cluster: NodeOperationDeps & RunKubectlDeps;
   /** The back office's platform health checks (host apiserver, permissions, helm, chart, Secret, RabbitMQ, SMTP). */
   platformHealth: PlatformHealthDeps;
+  /** The hostname-binding DNS check's resolver (KUBEBYON_DNS_CHECK_RESOLVERS), for "check now". */
+  dns: CnameChainResolver;
   /** Join tokens and the join-script proxy. */
   join: JoinDeps;
   /** KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication) and KUBEBYON_JOIN_RATE_LIMIT_* (join scripts). */

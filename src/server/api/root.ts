@@ -30,6 +30,7 @@ export const appRouter = router({
   orders: ordersRouter,
   accounts: accountsRouter,
   notifications: notificationsRouter,
+  hostnameBindings: hostnameBindingsRouter,
   profile: profileRouter,
 });
 

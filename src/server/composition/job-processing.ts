@@ -1,6 +1,7 @@
 import type { Logger } from "@/server/observability/logger";
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
+import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry } from "./job-handlers";
 import { createNodeObserver } from "./node-observer";
 import { startNotificationDispatcher } from "./notification-dispatcher";
@@ -43,6 +44,7 @@ const LOOPS: readonly StartLoop[] = [
   },
   (runtime) => ({ name: "abandoned-operation sweeper", stop: startAbandonedOperationSweeper(runtime) }),
   (runtime) => ({ name: "notification dispatcher", stop: startNotificationDispatcher(runtime) }),
+  (runtime) => ({ name: "hostname-binding DNS check", stop: startDnsCheckLoop(runtime, runtime.config.dnsCheck.intervalSeconds * 1_000) }),
 ];
 
 export interface JobProcessing {

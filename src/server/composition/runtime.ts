@@ -4,6 +4,7 @@ import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limi
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, pingDatabase } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
+import { NodeCnameChainResolver } from "@/server/infra/dns/node-cname-chain-resolver";
 import { VClusterJoinScriptSource } from "@/server/infra/http/vcluster-join-script-source";
 import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer";
 import { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
@@ -81,6 +82,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     settingsCache,
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
+    dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),
     join: {
       db,
       log: log.child({ component: "join" }),

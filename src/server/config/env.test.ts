@@ -26,6 +26,16 @@ describe("parseConfig", () => {
     for (const bad of ["a/b", "..", "x%2F"]) expect(() => parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: bad }), bad).toThrow(/^invalid configuration: KUBEBYON_TENANT_CLUSTER_ROLE: expected a ClusterRole name/);
   });
 
+  it("KUBEBYON_DNS_CHECK_*: the system resolver and 60 s by default, a list of ip[:port], a host name refused", () => {
+    expect(parseConfig({}).dnsCheck).toEqual({ resolvers: [], intervalSeconds: 60 });
+    expect(parseConfig({ KUBEBYON_DNS_CHECK_RESOLVERS: "1.1.1.1, 127.0.0.1:5353,[::1]:53", KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: "15" }).dnsCheck).toEqual({
+      resolvers: ["1.1.1.1", "127.0.0.1:5353", "[::1]:53"],
+      intervalSeconds: 15,
+    });
+    expect(() => parseConfig({ KUBEBYON_DNS_CHECK_RESOLVERS: "1.1.1.1,dns.google" })).toThrow(/^invalid configuration: KUBEBYON_DNS_CHECK_RESOLVERS: expected comma-separated DNS servers .*"dns\.google" is not an ip or ip:port/);
+    expect(() => parseConfig({ KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: "1" })).toThrow(/KUBEBYON_DNS_CHECK_INTERVAL_SECONDS/);
+  });
+
   it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {
     expect(parseConfig({ KUBEBYON_DATABASE_DSN: "postgresql://u@h:5432/d" }).databaseUrl).toBe("postgresql://u@h:5432/d");
   });

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { parseResolverAddress } from "@/server/domain/dns/resolver-address";
 import { vclusterRouteSchema, type VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
@@ -82,6 +83,19 @@ const rbacName = optionalText.pipe(
     .optional(),
 );
 
+/** Comma-separated DNS servers (ip or ip:port, [v6]:port); empty: the system resolver. */
+const resolverList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    try {
+      return (v ?? "").split(",").map((s) => s.trim()).filter(Boolean).map(parseResolverAddress);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: `expected comma-separated DNS servers like 1.1.1.1,10.0.0.2:53 (${(error as Error).message})` });
+      return z.NEVER;
+    }
+  });
+
 const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
 
 export const envSchema = z.object({
@@ -126,6 +140,8 @@ export const envSchema = z.object({
   KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
   KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
   KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: int(10, 1),
+  KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
+  KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
   KUBEBYON_GITHUB_CLIENT_ID: optionalText,
@@ -182,6 +198,8 @@ export interface Config {
   jobPollIntervalMs: number;
   /** How often the node observer re-reads which clusters to watch. */
   nodeObserverRescanSeconds: number;
+  /** The hostname-binding DNS check: servers asked (empty: the system resolver) and the loop's period. */
+  dnsCheck: { resolvers: string[]; intervalSeconds: number };
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -274,6 +292,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
     nodeObserverRescanSeconds: e.KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS,
+    dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DNS_TYPE, DnsFormatError, encodeAnswer, encodeQuery, parseQuery, RCODE } from "./dns-message";
+import { decodeResponse, DNS_TYPE, DnsFormatError, encodeAnswer, encodeQuery, parseQuery, RCODE } from "./dns-message";
 
 describe("dns-message", () => {
   it("reads the question of a stub resolver's query, lower-cased", () => {
@@ -33,5 +33,38 @@ describe("dns-message", () => {
     expect(() => parseQuery(Buffer.alloc(5))).toThrow(DnsFormatError);
     const response = encodeAnswer(parseQuery(encodeQuery(1, "a.b", DNS_TYPE.A)), { rcode: RCODE.NOERROR });
     expect(() => parseQuery(response)).toThrow(/response/);
+  });
+
+  it("writes CNAME answers: the question's name as a pointer, other owners and targets in full", () => {
+    const q = parseQuery(encodeQuery(11, "App.Test.Example", DNS_TYPE.A));
+    const reply = encodeAnswer(q, {
+      rcode: RCODE.NOERROR,
+      records: [
+        { name: "app.test.example", type: "CNAME", target: "Edge.Test.Example." },
+        { name: "edge.test.example", type: "A", address: "127.0.0.9", ttl: 60 },
+      ],
+    });
+    expect(reply.readUInt16BE(6)).toBe(2);
+    expect(reply.subarray(12 + q.raw.length).readUInt16BE(0)).toBe(0xc00c);
+    expect(decodeResponse(reply)).toEqual({
+      id: 11,
+      rcode: RCODE.NOERROR,
+      authoritative: true,
+      truncated: false,
+      answers: [
+        { name: "app.test.example", type: "CNAME", target: "edge.test.example", ttl: 5 },
+        { name: "edge.test.example", type: "A", address: "127.0.0.9", ttl: 60 },
+      ],
+    });
+  });
+
+  it("marks a truncated answer and leaves its records out", () => {
+    const q = parseQuery(encodeQuery(12, "big.test.example", DNS_TYPE.A));
+    const reply = decodeResponse(encodeAnswer(q, { rcode: RCODE.NOERROR, ipv4: ["127.0.0.1"], truncated: true }));
+    expect(reply).toMatchObject({ truncated: true, answers: [] });
+  });
+
+  it("refuses to read a query as a response", () => {
+    expect(() => decodeResponse(encodeQuery(1, "a.b", DNS_TYPE.A))).toThrow(/query/);
   });
 });

@@ -1,0 +1,28 @@
+import { checkHostnameBindings, type DnsCheckDeps } from "@/server/services/hostname-bindings/check-hostname-bindings";
+import type { Logger } from "@/server/observability/logger";
+
+/**
+ * Runs the hostname-binding DNS check over every binding every `intervalMs`
+ * (KUBEBYON_DNS_CHECK_INTERVAL_SECONDS) in a process that runs jobs (the worker; the web
+ * process in single-node mode), once at start. A pass still running when the next is due is
+ * not doubled. Returns a stop function that waits for a pass in progress.
+ */
+export function startDnsCheckLoop(runtime: { deps: Pick<DnsCheckDeps, "db" | "now" | "dns">; log: Logger }, intervalMs: number): () => Promise<void> {
+  const { db, now, dns } = runtime.deps;
+  const deps: DnsCheckDeps = { db, now, dns, log: runtime.log.child({ component: "dns-check" }) };
+  let running: Promise<unknown> | null = null;
+  const pass = () => {
+    running ??= checkHostnameBindings(deps)
+      .catch((error: unknown) => deps.log.warn("the DNS check of hostname bindings failed", { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref?.();
+  pass();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
