@@ -30,7 +30,6 @@ export const appRouter = router({
   orders: ordersRouter,
   accounts: accountsRouter,
   notifications: notificationsRouter,
-  hostnameBindings: hostnameBindingsRouter,
   profile: profileRouter,
 });
 
