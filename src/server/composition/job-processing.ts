@@ -2,6 +2,7 @@ import type { Logger } from "@/server/observability/logger";
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { createJobHandlerRegistry } from "./job-handlers";
+import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { createNodeObserver } from "./node-observer";
 import { startNotificationDispatcher } from "./notification-dispatcher";
 import type { Runtime } from "./runtime";
@@ -43,6 +44,7 @@ const LOOPS: readonly StartLoop[] = [
   },
   (runtime) => ({ name: "abandoned-operation sweeper", stop: startAbandonedOperationSweeper(runtime) }),
   (runtime) => ({ name: "notification dispatcher", stop: startNotificationDispatcher(runtime) }),
+  (runtime) => ({ name: "DNS automation", stop: startRuntimeDnsSyncLoop(runtime).stop }),
 ];
 
 export interface JobProcessing {
