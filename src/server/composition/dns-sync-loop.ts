@@ -20,9 +20,15 @@ export const DNS_RETRY_BACKOFF: BackoffPolicy = { baseMs: 5_000, factor: 2, maxM
  * retrying sooner); with backoff after transient failures, counted since the
  * last clean pass.
  */
-export function nextDnsPassDelayMs(result: Pick<DnsSyncResult, "transient" | "retryAfterSeconds"> | "crashed", transientStreak: number, intervalMs: number, random: () => number = Math.random): number {
+export function nextDnsPassDelayMs(
+  result: Pick<DnsSyncResult, "transient" | "retryAfterSeconds"> | "crashed",
+  transientStreak: number,
+  intervalMs: number,
+  policy: BackoffPolicy = DNS_RETRY_BACKOFF,
+  random: () => number = Math.random,
+): number {
   if (result !== "crashed" && !result.transient) return intervalMs;
-  const backoff = retryDelayMs(Math.max(1, transientStreak), DNS_RETRY_BACKOFF, random);
+  const backoff = retryDelayMs(Math.max(1, transientStreak), policy, random);
   const retryAfterMs = result !== "crashed" && result.retryAfterSeconds ? result.retryAfterSeconds * 1_000 : 0;
   return Math.max(backoff, retryAfterMs);
 }
@@ -39,7 +45,7 @@ export interface DnsSyncLoop {
  * several processes are harmless), with capped exponential backoff after
  * transient failures.
  */
-export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: number; log: Logger }): DnsSyncLoop {
+export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: number; log: Logger; backoff?: BackoffPolicy; onPass?: (result: DnsSyncResult | "crashed") => void }): DnsSyncLoop {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -61,11 +67,13 @@ export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: numbe
       try {
         const result = await syncManagedDns(deps);
         transientStreak = result.transient ? transientStreak + 1 : 0;
-        delay = nextDnsPassDelayMs(result, transientStreak, options.intervalMs);
+        delay = nextDnsPassDelayMs(result, transientStreak, options.intervalMs, options.backoff);
+        options.onPass?.(result);
         if (result.failures > 0) options.log.warn("DNS automation pass had failures", { failures: result.failures, transient: result.transient, next_pass_in_ms: delay });
       } catch (error) {
         transientStreak += 1;
-        delay = nextDnsPassDelayMs("crashed", transientStreak, options.intervalMs);
+        delay = nextDnsPassDelayMs("crashed", transientStreak, options.intervalMs, options.backoff);
+        options.onPass?.("crashed");
         options.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error), next_pass_in_ms: delay });
       }
       running = null;
