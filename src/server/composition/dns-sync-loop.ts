@@ -1,15 +1,7 @@
 import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
-import type { Config } from "@/server/config/env";
-import { CloudflareDnsProvider } from "@/server/infra/dns/cloudflare-dns-provider";
 import type { Logger } from "@/server/observability/logger";
-import type { DnsProviderFactory } from "@/server/services/dns-automation/dns-provider";
 import { syncManagedDns, type DnsSyncDeps, type DnsSyncResult } from "@/server/services/dns-automation/sync-managed-dns";
 import type { Runtime } from "./runtime";
-
-/** The DNS provider the runtime hands to the DNS automation: Cloudflare at KUBEBYON_CLOUDFLARE_API_BASE_URL. */
-export function cloudflareDnsProviders(config: Pick<Config, "dnsAutomation">): DnsProviderFactory {
-  return ({ zoneId, apiToken }) => new CloudflareDnsProvider({ baseUrl: config.dnsAutomation.cloudflareApiBaseUrl, zoneId, apiToken });
-}
 
 /** Transient failures retry after 5 s, doubling, at most 10 min apart (a Retry-After from the provider is waited out). */
 export const DNS_RETRY_BACKOFF: BackoffPolicy = { baseMs: 5_000, factor: 2, maxMs: 10 * 60_000, jitter: 0.2 };

@@ -17,7 +17,7 @@ import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
-import { cloudflareDnsProviders } from "./dns-sync-loop";
+import { cloudflareDnsProviders } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
