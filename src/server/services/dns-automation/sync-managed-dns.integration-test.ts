@@ -6,7 +6,7 @@ import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { CloudflareDnsProvider } from "@/server/infra/dns/cloudflare-dns-provider";
 import { createLogger } from "@/server/observability/logger";
 import { dnsToJson, SYSTEM_SETTING_KEYS } from "@/server/services/settings/read-system-settings";
-import { DNS_AUTOMATION_OFF_MESSAGE, syncManagedDns, type DnsSyncDeps } from "./sync-managed-dns";
+import { DNS_AUTOMATION_OFF_MESSAGE, requestManagedDnsSync, syncManagedDns, type DnsSyncDeps } from "./sync-managed-dns";
 
 // Real PostgreSQL (migrated schema) and the Cloudflare stand-in over HTTP, with pages of 2 records so every
 // listing pages. Rows and settings are changed the way the cluster jobs, the bindings API and the settings
@@ -242,6 +242,28 @@ describe("syncManagedDns against the Cloudflare stand-in", () => {
     expect(cnames()).toEqual([]);
     expect((await clusterRow(a)).managedWorkloadIngressDnsStatus).toBe("disabled");
     expect((await bindingRow(shop)).dnsManagementStatus).toBe("pending");
+  });
+
+  it("requestManagedDnsSync runs a pass without throwing, also when the database is unusable", async () => {
+    await cluster(`a10.${BASE}`);
+    expect(await requestManagedDnsSync(deps())).toMatchObject({ status: "synced", created: 1 });
+    const broken = createPrismaClient("postgresql://postgres@127.0.0.1:1/nothing");
+    logLines.length = 0;
+    try {
+      expect(await requestManagedDnsSync({ ...deps(), db: broken })).toBeNull();
+    } finally {
+      await broken.$disconnect();
+    }
+    expect(logLines.join("\n")).toMatch(/DNS automation pass failed/);
+  });
+
+  it("coalesces a burst of sync-now requests into one pass running and one queued", async () => {
+    await cluster(`a11.${BASE}`);
+    const d = deps();
+    const burst = await Promise.all(Array.from({ length: 6 }, () => requestManagedDnsSync(d)));
+    expect(burst.reduce((n, r) => n + (r?.created ?? 0), 0)).toBe(1);
+    // Each pass lists from page 1 once.
+    expect(cf.requests.filter((r) => r.startsWith("GET ") && r.includes("page=1&")).length).toBe(2);
   });
 
   it("runs passes from several processes one at a time, so a record is created once", async () => {

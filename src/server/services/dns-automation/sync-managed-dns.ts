@@ -208,3 +208,43 @@ async function writeBindingStatus(tx: Prisma.TransactionClient, id: string, outc
   });
 }
 
+
+type Pass = Promise<DnsSyncResult | null>;
+/** Per database client (one per process): the pass running and at most one queued behind it. */
+const requested = new WeakMap<object, { running: Pass | null; queued: Pass | null }>();
+
+/**
+ * "Sync now" for request paths (a binding created or deleted, a cluster renamed, settings saved): starts
+ * a pass after the caller's transaction committed and does not make the request wait for Cloudflare.
+ * Requests coalesce per process — one pass running, at most one queued, which every later request joins —
+ * so a burst of changes cannot tie up the connection pool with passes waiting for the lock.
+ * Never rejects: failures are logged and written to the statuses by the pass; the periodic loop retries.
+ * Returns the pass's promise for callers and tests that want to wait.
+ */
+export function requestManagedDnsSync(deps: DnsSyncDeps): Pass {
+  let state = requested.get(deps.db);
+  if (!state) {
+    state = { running: null, queued: null };
+    requested.set(deps.db, state);
+  }
+  const s = state;
+  if (s.queued) return s.queued;
+  const start = (): Pass => {
+    const pass: Pass = syncManagedDns(deps)
+      .catch((error: unknown) => {
+        deps.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error) });
+        return null;
+      })
+      .finally(() => {
+        if (s.running === pass) s.running = null;
+      });
+    s.running = pass;
+    return pass;
+  };
+  if (!s.running) return start();
+  s.queued = s.running.then(() => {
+    s.queued = null;
+    return start();
+  });
+  return s.queued;
+}
