@@ -4,6 +4,7 @@ import type { Logger } from "@/server/observability/logger";
 import type { Metrics } from "@/server/observability/metrics";
 import type { AccountDeps } from "@/server/services/accounts/account-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
+import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-provider";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import type { CnameChainResolver } from "@/server/services/hostname-bindings/cname-chain-resolver";
 import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
@@ -19,7 +20,7 @@ import type { SettingsCacheDeps } from "@/server/services/settings/settings-cach
  * type (auth, accounts, cluster requests, settings, …). Procedures reach it as
  * `ctx.deps` and nothing else.
  */
-export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps {
+export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps, DnsAutomationDeps {
   /** The process's mailer; it resolves the SMTP server in effect per send. */
   mailer: Mailer;
   /** Host-cluster adapters for procedures that talk to a cluster (kubeconfig, nodes, kubectl). */

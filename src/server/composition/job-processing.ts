@@ -3,6 +3,7 @@ import { JobRunner } from "@/server/services/jobs/job-runner";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry } from "./job-handlers";
+import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { createNodeObserver } from "./node-observer";
 import { startNotificationDispatcher } from "./notification-dispatcher";
 import type { Runtime } from "./runtime";
@@ -45,6 +46,7 @@ const LOOPS: readonly StartLoop[] = [
   (runtime) => ({ name: "abandoned-operation sweeper", stop: startAbandonedOperationSweeper(runtime) }),
   (runtime) => ({ name: "notification dispatcher", stop: startNotificationDispatcher(runtime) }),
   (runtime) => ({ name: "hostname-binding DNS check", stop: startDnsCheckLoop(runtime, runtime.config.dnsCheck.intervalSeconds * 1_000) }),
+  (runtime) => ({ name: "DNS automation", stop: startRuntimeDnsSyncLoop(runtime).stop }),
 ];
 
 export interface JobProcessing {

@@ -36,6 +36,16 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: "1" })).toThrow(/KUBEBYON_DNS_CHECK_INTERVAL_SECONDS/);
   });
 
+  it("DNS automation: a 60 s pass interval (at least 5) and the real Cloudflare API unless pointed elsewhere", () => {
+    expect(parseConfig({}).dnsAutomation).toEqual({ syncIntervalSeconds: 60, cloudflareApiBaseUrl: "https://api.cloudflare.com/client/v4" });
+    expect(parseConfig({ KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: "15", KUBEBYON_CLOUDFLARE_API_BASE_URL: "http://127.0.0.1:8080/client/v4/" }).dnsAutomation).toEqual({
+      syncIntervalSeconds: 15,
+      cloudflareApiBaseUrl: "http://127.0.0.1:8080/client/v4",
+    });
+    expect(() => parseConfig({ KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: "1" })).toThrow(/KUBEBYON_DNS_SYNC_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_CLOUDFLARE_API_BASE_URL: "ftp://cf" })).toThrow(/KUBEBYON_CLOUDFLARE_API_BASE_URL: expected an http\(s\) URL/);
+  });
+
   it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {
     expect(parseConfig({ KUBEBYON_DATABASE_DSN: "postgresql://u@h:5432/d" }).databaseUrl).toBe("postgresql://u@h:5432/d");
   });

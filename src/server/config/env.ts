@@ -142,6 +142,8 @@ export const envSchema = z.object({
   KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: int(10, 1),
   KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
   KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
+  KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: int(60, 5),
+  KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
   KUBEBYON_GITHUB_CLIENT_ID: optionalText,
@@ -200,6 +202,8 @@ export interface Config {
   nodeObserverRescanSeconds: number;
   /** The hostname-binding DNS check: servers asked (empty: the system resolver) and the loop's period. */
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
+  /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
+  dnsAutomation: { syncIntervalSeconds: number; cloudflareApiBaseUrl: string };
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -293,6 +297,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
     nodeObserverRescanSeconds: e.KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS,
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
+    dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,

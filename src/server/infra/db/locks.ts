@@ -22,6 +22,8 @@ const transactionLockKeys = {
   clusterQuota: (userId: string) => `cluster-quota:${userId}`,
   /** A user's payments, so two renewals of one plan cannot both start at the same end. */
   billingUser: (userId: string) => `billing-user:${userId}`,
+  /** One DNS automation pass at a time across web and workers, so two never create the same record. */
+  managedDnsSync: () => "managed-dns-sync",
 } satisfies Record<string, (...key: string[]) => string>;
 
 export type TransactionLockName = keyof typeof transactionLockKeys;

@@ -1,0 +1,94 @@
+import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
+import type { Logger } from "@/server/observability/logger";
+import { syncManagedDns, type DnsSyncDeps, type DnsSyncResult } from "@/server/services/dns-automation/sync-managed-dns";
+import type { Runtime } from "./runtime";
+
+/** Transient failures retry after 5 s, doubling, at most 10 min apart (a Retry-After from the provider is waited out). */
+export const DNS_RETRY_BACKOFF: BackoffPolicy = { baseMs: 5_000, factor: 2, maxMs: 10 * 60_000, jitter: 0.2 };
+
+/**
+ * When the next pass runs after one ended: the interval after a clean pass
+ * (or one whose failures need an operator: a rejected token will not heal by
+ * retrying sooner); with backoff after transient failures, counted since the
+ * last clean pass.
+ */
+export function nextDnsPassDelayMs(
+  result: Pick<DnsSyncResult, "transient" | "retryAfterSeconds"> | "crashed",
+  transientStreak: number,
+  intervalMs: number,
+  policy: BackoffPolicy = DNS_RETRY_BACKOFF,
+  random: () => number = Math.random,
+): number {
+  if (result !== "crashed" && !result.transient) return intervalMs;
+  const backoff = retryDelayMs(Math.max(1, transientStreak), policy, random);
+  const retryAfterMs = result !== "crashed" && result.retryAfterSeconds ? result.retryAfterSeconds * 1_000 : 0;
+  return Math.max(backoff, retryAfterMs);
+}
+
+export interface DnsSyncLoop {
+  /** Runs a pass soon (after the one in progress), e.g. after a change the caller just committed. */
+  syncNow(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs syncManagedDns every KUBEBYON_DNS_SYNC_INTERVAL_SECONDS in each
+ * job-processing process (passes are serialised by an advisory lock, so
+ * several processes are harmless), with capped exponential backoff after
+ * transient failures.
+ */
+export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: number; log: Logger; backoff?: BackoffPolicy; onPass?: (result: DnsSyncResult | "crashed") => void }): DnsSyncLoop {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let transientStreak = 0;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(pass, ms);
+    timer.unref?.();
+  };
+  const pass = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let delay: number;
+      try {
+        const result = await syncManagedDns(deps);
+        transientStreak = result.transient ? transientStreak + 1 : 0;
+        delay = nextDnsPassDelayMs(result, transientStreak, options.intervalMs, options.backoff);
+        options.onPass?.(result);
+        if (result.failures > 0) options.log.warn("DNS automation pass had failures", { failures: result.failures, transient: result.transient, next_pass_in_ms: delay });
+      } catch (error) {
+        transientStreak += 1;
+        delay = nextDnsPassDelayMs("crashed", transientStreak, options.intervalMs, options.backoff);
+        options.onPass?.("crashed");
+        options.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error), next_pass_in_ms: delay });
+      }
+      running = null;
+      if (again) {
+        again = false;
+        schedule(0);
+      } else schedule(delay);
+    })();
+  };
+  schedule(0);
+  return {
+    syncNow: () => (running ? (again = true) : schedule(0)),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The loop of a job-processing process, on the runtime's database and provider factory. */
+export function startRuntimeDnsSyncLoop(runtime: Pick<Runtime, "deps" | "log" | "config">): DnsSyncLoop {
+  const log = runtime.log.child({ component: "dns-automation" });
+  const { db, now, dnsProviders } = runtime.deps;
+  return startDnsSyncLoop({ db, now, log, dnsProviders }, { intervalMs: runtime.config.dnsAutomation.syncIntervalSeconds * 1_000, log });
+}
