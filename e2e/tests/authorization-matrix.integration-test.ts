@@ -57,6 +57,7 @@ const ACCESS: Record<string, Access> = {
   "hostnameBindings.list": "user",
   "hostnameBindings.create": "user",
   "hostnameBindings.delete": "user",
+  "hostnameBindings.check": "user",
   "nodes.list": "user",
   "nodes.events": "user",
   "nodes.cordon": "user",
