@@ -71,7 +71,7 @@ export const INGRESS_NGINX_PROFILE: ManagedIngressControllerProfile = Object.fre
   }),
   readiness: {
     deployment: `${RELEASE}-controller`,
-    service: { name: `${RELEASE}-controller`, type: "NodePort" },
+    service: { name: `${RELEASE}-controller`, type: "NodePort" as const },
     ingressClass: { name: INGRESS_CLASS, controller: CONTROLLER_VALUE },
   },
   orphans: Object.freeze([

@@ -25,6 +25,8 @@ export interface CreateClusterInput {
   controlPlaneHost?: string;
   publicAccessEnabled?: boolean;
   publicAccessMode?: PublicAccessMode;
+  /** The create job's managed_ingress step installs it once the control plane answers. */
+  managedWorkloadIngressEnabled?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
           publicAccessEnabled: access.enabled,
           publicAccessMode: access.mode,
           connectionStatus: access.enabled ? "unknown" : "disabled",
+          ...(input.managedWorkloadIngressEnabled ? { managedWorkloadIngressEnabled: true, managedWorkloadIngressStatus: "provisioning" as const } : {}),
           planId: plan?.id ?? null,
           nodeQuota: plan?.nodeQuota ?? null,
           cpuQuota: plan?.cpuQuota ?? null,
