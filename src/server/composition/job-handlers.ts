@@ -4,7 +4,7 @@ import { createClusterJobHandler } from "@/server/services/clusters/run-create-c
 import { deleteClusterJobHandler } from "@/server/services/clusters/run-delete-cluster-job";
 import { updateClusterJobHandler } from "@/server/services/clusters/run-update-cluster-job";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
-import { managedIngressJobHandler } from "@/server/services/managed-ingress/run-managed-ingress-job";
+import { managedIngressJobHandler } from "@/server/services/clusters/run-managed-ingress-job";
 
 /**
  * The handlers every job-processing process runs (the worker, the web process

@@ -19,7 +19,7 @@ import {
   type ManagedIngressControllerProfile,
   type ManagedIngressHealth,
 } from "@/server/domain/managed-ingress/controller-profile";
-import type { EnsureOutcome, ManagedIngressCall, ManagedIngressReconciler } from "@/server/services/managed-ingress/managed-ingress-reconciler";
+import type { EnsureOutcome, ManagedIngressCall, ManagedIngressReconciler } from "@/server/services/clusters/managed-ingress-reconciler";
 import { HelmCli } from "./helm-cli";
 import { chartArgs, describeChart, type VclusterChart } from "./helm-control-plane-provisioner";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";

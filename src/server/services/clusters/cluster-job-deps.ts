@@ -1,4 +1,4 @@
-import type { ManagedIngressDeps } from "@/server/services/managed-ingress/reconcile-managed-ingress";
+import type { ManagedIngressDeps } from "./managed-ingress-step";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
 import type { KubeconfigResolver } from "./kubeconfig-resolver";

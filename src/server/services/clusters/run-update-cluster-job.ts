@@ -2,7 +2,7 @@ import { effectivePublicAccessMode } from "@/server/domain/clusters/public-acces
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
-import { runManagedIngressStep } from "@/server/services/managed-ingress/reconcile-managed-ingress";
+import { runManagedIngressStep } from "./managed-ingress-step";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";

@@ -1,8 +1,8 @@
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { ManagedIngressHealth } from "@/server/domain/managed-ingress/controller-profile";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { messageOf, type OperationRecorder } from "@/server/services/clusters/operation-recorder";
-import { writeUnlessDeleting } from "@/server/services/clusters/write-unless-deleting";
+import { messageOf, type OperationRecorder } from "./operation-recorder";
+import { writeUnlessDeleting } from "./write-unless-deleting";
 import type { ManagedIngressReconciler } from "./managed-ingress-reconciler";
 
 /** What the managed_ingress step needs besides the database. */

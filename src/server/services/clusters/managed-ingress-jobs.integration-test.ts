@@ -5,8 +5,8 @@ import type { VirtualCluster } from "@e2e/env/kube-cluster";
 import { stepOutcomes, storedSteps } from "@e2e/env/operation-step-outcomes";
 import { playPodKubelet, type PodKubelet } from "@e2e/env/pod-kubelet-stand-in";
 import { CLUSTER_MANAGED_INGRESS_JOB } from "@/server/domain/jobs/job-kind";
-import { createCluster } from "@/server/services/clusters/create-cluster";
-import { updateCluster } from "@/server/services/clusters/update-cluster";
+import { createCluster } from "./create-cluster";
+import { updateCluster } from "./update-cluster";
 
 /**
  * Managed workload ingress through the production job handlers (in-process executor, real helm, the

@@ -1,12 +1,12 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
-import type { ClusterJobDeps } from "@/server/services/clusters/cluster-job-deps";
-import { messageOf, OperationRecorder } from "@/server/services/clusters/operation-recorder";
-import { cancelledByDeleteMessage, writeUnlessDeleting } from "@/server/services/clusters/write-unless-deleting";
+import type { ClusterJobDeps } from "./cluster-job-deps";
+import { messageOf, OperationRecorder } from "./operation-recorder";
+import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import { readNodePortHostAddress } from "@/server/services/settings/read-system-settings";
-import { runManagedIngressStep } from "./reconcile-managed-ingress";
+import { runManagedIngressStep } from "./managed-ingress-step";
 
 export type ManagedIngressJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "resolver" | "managedIngress" | "managedIngressReadyTimeoutMs" | "managedIngressPollMs">;
 
