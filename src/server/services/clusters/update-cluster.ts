@@ -78,6 +78,9 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   if (needsJob && cluster.status === "updating") {
     throw new AppError("CONFLICT", "An update of this cluster's control plane is still running. Wait until the cluster is ready, then change it again.");
   }
+  if (needsJob && cluster.managedWorkloadIngressStatus === "provisioning") {
+    throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change the control plane.");
+  }
   const ingress = managedIngressChange(cluster, input.managedWorkloadIngressEnabled);
   // A control-plane update runs the managed_ingress step itself; otherwise the flag gets a job of its own.
   const ingressJob = ingress.reconcile && !needsJob;
@@ -132,6 +135,10 @@ function managedIngressChange(cluster: Cluster, enabled: boolean | undefined): {
   const reconcile = enabled !== cluster.managedWorkloadIngressEnabled ? enabled || status !== "disabled" : status === "error";
   if (reconcile && status === "provisioning") {
     throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change it again.");
+  }
+  // The running update job has its own managed_ingress step and may be past it; two helm runs must not overlap.
+  if (reconcile && cluster.status === "updating") {
+    throw new AppError("CONFLICT", "An update of this cluster is still running. Wait until the cluster is ready, then change managed_workload_ingress_enabled.");
   }
   return { reconcile };
 }
