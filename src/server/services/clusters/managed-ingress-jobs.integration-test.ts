@@ -1,9 +1,13 @@
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClusterJobHarness, type ClusterJobHarness } from "@e2e/env/cluster-job-harness";
 import type { VirtualCluster } from "@e2e/env/kube-cluster";
 import { stepOutcomes, storedSteps } from "@e2e/env/operation-step-outcomes";
 import { playPodKubelet, type PodKubelet } from "@e2e/env/pod-kubelet-stand-in";
+import { INGRESS_NGINX_STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { CLUSTER_MANAGED_INGRESS_JOB } from "@/server/domain/jobs/job-kind";
 import { createCluster } from "./create-cluster";
 import { updateCluster } from "./update-cluster";
@@ -19,6 +23,7 @@ const viewer = { id: "usr_ingress", email: "ingress@example.test", name: "Ingres
 let h: ClusterJobHarness;
 let vc: VirtualCluster | undefined;
 let kubelet: PodKubelet | undefined;
+let chartDir: string;
 
 const readCluster = (id: string) => h.db.cluster.findUniqueOrThrow({ where: { id } });
 const operations = (id: string) => h.db.clusterOperation.findMany({ where: { clusterId: id }, orderBy: { createdAt: "asc" } });
@@ -30,7 +35,10 @@ const helmRevision = async () => {
 };
 
 beforeAll(async () => {
-  h = await startClusterJobHarness({ label: "managed_ingress_jobs" });
+  // A copy of the stand-in chart, so a test can break it and fix it again.
+  chartDir = path.join(await mkdtemp(path.join(os.tmpdir(), "kubebyon-ingress-chart-")), "ingress-nginx");
+  await cp(INGRESS_NGINX_STAND_IN_CHART, chartDir, { recursive: true });
+  h = await startClusterJobHarness({ label: "managed_ingress_jobs", ingressChart: chartDir });
   await h.db.user.create({ data: { id: viewer.id, email: viewer.email, name: viewer.name } });
   const core = h.kube.kubeConfig().makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: "kubebyon-system" } } });
@@ -40,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await kubelet?.stop();
   await h?.close();
+  if (chartDir) await rm(path.dirname(chartDir), { recursive: true, force: true });
 });
 
 describe("managed workload ingress jobs", () => {
@@ -96,4 +105,22 @@ describe("managed workload ingress jobs", () => {
     expect(again.managed_workload_ingress_status).toBe("disabled");
     expect((await operations(id)).length).toBe(before);
   }, 180_000);
+
+  it("a broken chart ends in error with helm's message; once fixed, asking again makes it ready", async () => {
+    const { id } = await h.db.cluster.findFirstOrThrow({ where: { ownerId: viewer.id } });
+    const broken = path.join(chartDir, "templates", "broken.yaml");
+    await writeFile(broken, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Values.controller.name | nope }}\n");
+    await updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: true }, origin);
+    const failed = await h.waitFor("the broken reconcile", () => readCluster(id), (c) => settled(c.managedWorkloadIngressStatus), 120_000);
+    expect(failed).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "error" });
+    expect(failed.managedWorkloadIngressLastError).toMatch(/function "nope" not defined/);
+    const op = await latestOperation(id);
+    expect(op).toMatchObject({ kind: "managed_ingress", status: "succeeded" });
+    expect(storedSteps(op.steps).find((s) => s.name === "managed_ingress")).toMatchObject({ status: "failed", message: expect.stringMatching(/function "nope" not defined/) });
+
+    await rm(broken);
+    await updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: true }, origin);
+    const fixed = await h.waitFor("the fixed reconcile", () => readCluster(id), (c) => settled(c.managedWorkloadIngressStatus), 120_000);
+    expect(fixed).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: "kubebyon" });
+  }, 240_000);
 });

@@ -56,7 +56,6 @@ export async function runManagedIngressStep(
     await op.skip("managed_ingress", "managed workload ingress is off and nothing is installed");
     return "skipped";
   }
-  const profile = deps.managedIngress.profile;
   await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "provisioning", managedWorkloadIngressLastError: null });
   try {
     if (!enabled) {
@@ -72,7 +71,9 @@ export async function runManagedIngressStep(
       const health = await waitUntilHealthy(deps, credentials, signal);
       deps.log.info("managed ingress ready", { cluster_id: clusterId, action: outcome.action, revision: outcome.revision, ingress_class: health.ingressClass });
     });
-    await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: profile.ingressClassName });
+    // Read here, not before the try: a misconfigured adapter fails on first use, and that is this step's error.
+    const { ingressClassName } = deps.managedIngress.profile;
+    await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: ingressClassName });
     return "ready";
   } catch (error) {
     if (signal?.aborted) throw error;
