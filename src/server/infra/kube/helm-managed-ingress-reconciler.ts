@@ -59,8 +59,6 @@ function isLocalChart(chart: string): boolean {
  * the readiness checks and the orphan cleanup use client-node with the same credentials.
  */
 export class HelmManagedIngressReconciler implements ManagedIngressReconciler {
-  /** Named in the start-up lines. */
-  static readonly implementation = "helm-cli";
   readonly profile: ManagedIngressControllerProfile;
   private readonly helmTimeoutMs: number;
   private readonly readTimeoutMs: number;
