@@ -275,6 +275,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
       "wait_control_plane:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
+      "managed_ingress:skipped",
     ]);
     await page.locator('[data-testid="cluster-status"][data-status="ready"]').waitFor();
     expect(await page.getByTestId("cluster-api-endpoint").textContent()).toBe(`https://127.0.0.1:${started().vcluster.nodePort}`);

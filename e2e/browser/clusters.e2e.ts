@@ -93,6 +93,7 @@ describe("cluster pages in a real browser", () => {
       "wait_control_plane",
       "resolve_endpoint",
       "probe_connection",
+      "managed_ingress",
     ]);
     await shot("03-detail-provisioning");
   });

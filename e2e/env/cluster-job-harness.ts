@@ -7,6 +7,7 @@ import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { HelmManagedIngressReconciler } from "@/server/infra/kube/helm-managed-ingress-reconciler";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
@@ -21,7 +22,7 @@ import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
 import { createTestDatabase, type TestDatabase } from "./postgres";
-import { STAND_IN_CHART } from "./stand-in-chart";
+import { INGRESS_NGINX_STAND_IN_CHART, STAND_IN_CHART } from "./stand-in-chart";
 import { waitFor } from "./wait-for";
 
 export interface ClusterJobHarness {
@@ -30,7 +31,7 @@ export interface ClusterJobHarness {
   deps: AuthDeps & ClusterRequestDeps;
   runtime: ClusterRuntime;
   /** The test plays vCluster coming up: a stand-in apiserver exports Secret vc-<name> into the cluster's namespace. */
-  playVcluster(clusterId: string): Promise<VirtualCluster>;
+  playVcluster(clusterId: string, opts?: { controllerManager?: boolean }): Promise<VirtualCluster>;
   /** Polls `read` until `done` holds, failing with the last value after `timeoutMs`. */
   waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
@@ -45,7 +46,14 @@ export interface ClusterJobHarness {
  * production route (cluster-ip: the Service's loopback ClusterIP, forwarded by
  * the kube-proxy stand-in), TLS verified against the stand-in's certificate.
  */
-export async function startClusterJobHarness(opts: { label: string; baseValues?: unknown; chart?: string }): Promise<ClusterJobHarness> {
+export async function startClusterJobHarness(opts: {
+  label: string;
+  baseValues?: unknown;
+  chart?: string;
+  /** The managed ingress chart (default: the ingress-nginx stand-in) and how long its step waits for readiness. */
+  ingressChart?: string;
+  ingressReadyTimeoutMs?: number;
+}): Promise<ClusterJobHarness> {
   const log = createLogger({ level: "error" });
   const kube = await startKubeCluster({ controllerManager: true });
   let testDb: TestDatabase | undefined;
@@ -69,6 +77,14 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     }),
     // Outside the host cluster, as production decides for "auto": the ClusterIP, which the kube-proxy stand-in serves.
     resolver: new VclusterKubeconfigResolver({ kubeConfig, route: "cluster-ip" }),
+    managedIngress: new HelmManagedIngressReconciler({
+      helmBin: kube.tools.helm,
+      helmHome,
+      chart: { chart: opts.ingressChart ?? INGRESS_NGINX_STAND_IN_CHART, repo: "https://charts.invalid", version: "0.0.0" },
+      helmTimeoutMs: 60_000,
+    }),
+    managedIngressReadyTimeoutMs: opts.ingressReadyTimeoutMs ?? 30_000,
+    managedIngressPollMs: 200,
     nodeReader: new KubeNodeReader(),
     nodeOperator: new KubeNodeOperator(),
     kubectl: { runner: new KubectlCliRunner({ kubectlBin: kube.tools.kubectl }), timeoutMs: 20_000, maxOutputBytes: 1_048_576 },
@@ -92,7 +108,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
     db,
     deps,
     runtime,
-    playVcluster: async (clusterId) => {
+    playVcluster: async (clusterId, vcOpts) => {
       const row = await db.cluster.findUniqueOrThrow({ where: { id: clusterId } });
       // A real vCluster's Pod exists only once helm has installed the release, so at its start the
       // certificate already covers the Service's ClusterIP; a stand-in started earlier would race its own re-issue.
@@ -107,7 +123,7 @@ export async function startClusterJobHarness(opts: { label: string; baseValues?:
         }
       };
       await waitFor(`helm to install the release's Service ${row.namespace}/${row.vclusterName}`, releaseService, (installed) => installed, 60_000);
-      return kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace });
+      return kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace, controllerManager: vcOpts?.controllerManager });
     },
     waitFor,
     close: async () => {

@@ -18,6 +18,7 @@ export const CREATE_CONVERGED_WITHOUT_PLAN: readonly string[] = [
   "wait_control_plane:succeeded",
   "resolve_endpoint:succeeded",
   "probe_connection:succeeded",
+  "managed_ingress:skipped",
 ];
 
 /** A row's stored steps read through the production schema; a test fails loudly on a timeline the console could not read. */

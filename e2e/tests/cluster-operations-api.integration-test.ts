@@ -44,6 +44,7 @@ describe("cluster operations", () => {
       "wait_control_plane",
       "resolve_endpoint",
       "probe_connection",
+      "managed_ingress",
     ]);
     expect(body.items[0]!.steps[0]).toEqual({ name: "ensure_namespace", status: "pending", started_at: null, finished_at: null, message: null });
   });

@@ -86,6 +86,7 @@ describe("PATCH /clusters/{cluster_id}", () => {
       "wait_control_plane:pending",
       "resolve_endpoint:pending",
       "probe_connection:pending",
+      "managed_ingress:pending",
     ]);
     const jobs = await jobsOf(id, "cluster.update");
     expect(jobs).toHaveLength(1);
@@ -95,9 +96,12 @@ describe("PATCH /clusters/{cluster_id}", () => {
     // While that job runs, another control-plane change waits; a rename does not.
     const busy = await call("PATCH", `/clusters/${id}`, alice.cookie, { public_access_mode: "off" });
     expect(busy.status).toBe(409);
-    const renamed = await call("PATCH", `/clusters/${id}`, alice.cookie, { name: "switch 2", managed_workload_ingress_enabled: true });
-    expect(renamed.body).toMatchObject({ status: "updating", name: "switch 2", managed_workload_ingress_enabled: true });
+    const renamed = await call("PATCH", `/clusters/${id}`, alice.cookie, { name: "switch 2" });
+    expect(renamed.body).toMatchObject({ status: "updating", name: "switch 2", managed_workload_ingress_enabled: false });
     expect(await jobsOf(id, "cluster.update")).toHaveLength(1);
+    // Managed ingress is reconciled by a job too (docs/managed-ingress.md): it waits as well.
+    const ingress = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: true });
+    expect(ingress.status).toBe(409);
 
     // The job finished (as the worker would leave it); now turn public access off.
     await db().cluster.update({ where: { id }, data: { status: "ready", apiEndpoint: "https://k8s.example.com:443", kubeconfigAvailable: true, connectionStatus: "connected" } });

@@ -53,6 +53,7 @@ describe("cluster creation", () => {
       "wait_control_plane:pending",
       "resolve_endpoint:pending",
       "probe_connection:pending",
+      "managed_ingress:pending",
     ]);
     const jobs = await db.clusterJob.findMany({ where: { clusterId: body.id } });
     expect(jobs).toHaveLength(1);

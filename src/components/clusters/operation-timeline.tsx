@@ -13,7 +13,7 @@ import { SectionError } from "./section-error";
 import { useStepLabel } from "./use-step-label";
 
 const POLL_MS = 2_000;
-const KNOWN_KINDS = new Set(["create", "update", "delete"]);
+const KNOWN_KINDS = new Set(["create", "update", "delete", "managed_ingress"]);
 
 export function OperationTimeline({ clusterId }: { clusterId: string }) {
   const t = useTranslations("clusters.detail.operations");
@@ -39,7 +39,7 @@ export function OperationTimeline({ clusterId }: { clusterId: string }) {
       ) : (
         <ol className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {ops.data.items.map((op) => (
-            <OperationEntry key={op.id} op={op} kindLabel={KNOWN_KINDS.has(op.kind) ? t(`kind.${op.kind as "create" | "update" | "delete"}`) : op.kind} statusLabel={tJob(op.status)} formatDateTime={formatDateTime} />
+            <OperationEntry key={op.id} op={op} kindLabel={KNOWN_KINDS.has(op.kind) ? t(`kind.${op.kind as "create" | "update" | "delete" | "managed_ingress"}`) : op.kind} statusLabel={tJob(op.status)} formatDateTime={formatDateTime} />
           ))}
         </ol>
       )}

@@ -2,6 +2,7 @@ import type { Config } from "@/server/config/env";
 import type { Db } from "@/server/infra/db/client";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { HelmManagedIngressReconciler } from "@/server/infra/kube/helm-managed-ingress-reconciler";
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
@@ -17,6 +18,8 @@ import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-d
 
 const CONTROL_PLANE_TIMEOUT_MS = 10 * 60_000;
 const NAMESPACE_DELETION_TIMEOUT_MS = 10 * 60_000;
+// After helm returned (it already waited for the admission hook Jobs): the controller Pod has to turn Ready.
+const MANAGED_INGRESS_READY_TIMEOUT_MS = 5 * 60_000;
 
 /** The host-cluster adapters of a process: one object satisfying the deps of cluster jobs, node use cases and kubectl. */
 export type ClusterRuntime = ClusterJobDeps & NodeOperationDeps & RunKubectlDeps;
@@ -50,6 +53,14 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
           route: platformVclusterRoute(config),
         }),
     ),
+    managedIngress: lazyObject(
+      () =>
+        new HelmManagedIngressReconciler({
+          helmBin: config.helmBin,
+          chart: { chart: config.managedIngress.chart, repo: config.managedIngress.chartRepo, version: config.managedIngress.chartVersion },
+        }),
+    ),
+    managedIngressReadyTimeoutMs: MANAGED_INGRESS_READY_TIMEOUT_MS,
     nodeReader: lazyObject(() => new KubeNodeReader()),
     nodeOperator: lazyObject(() => new KubeNodeOperator()),
     kubectl: {

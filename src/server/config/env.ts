@@ -131,6 +131,10 @@ export const envSchema = z.object({
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
+  // Managed workload ingress (docs/managed-ingress.md): the ingress-nginx chart by name from the repo, or a local chart.
+  KUBEBYON_MANAGED_INGRESS_CHART: optionalText.transform((v) => v ?? "ingress-nginx"),
+  KUBEBYON_MANAGED_INGRESS_CHART_REPO: optionalText.transform((v) => v ?? "https://kubernetes.github.io/ingress-nginx"),
+  KUBEBYON_MANAGED_INGRESS_CHART_VERSION: optionalText.transform((v) => v ?? "4.15.1"),
   KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: optionalText.transform((v) => v ?? "vcluster-platform-api-key"),
   KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: optionalText.transform((v) => v ?? "kubebyon-system"),
   KUBEBYON_TENANT_CLUSTER_ROLE: rbacName,
@@ -187,6 +191,8 @@ export interface Config {
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
+  /** The managed ingress controller's chart (KUBEBYON_MANAGED_INGRESS_CHART*). */
+  managedIngress: { chart: string; chartRepo: string; chartVersion: string };
   platformApiKey: { secretName: string; sourceNamespace: string };
   /**
    * ClusterRole the platform binds to itself (RoleBinding kubebyon-platform) in each cluster
@@ -284,6 +290,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chartRepo: e.KUBEBYON_VCLUSTER_CHART_REPO,
       chartVersion: e.KUBEBYON_VCLUSTER_CHART_VERSION,
       valuesFile: e.KUBEBYON_VCLUSTER_VALUES_FILE,
+    },
+    managedIngress: {
+      chart: e.KUBEBYON_MANAGED_INGRESS_CHART,
+      chartRepo: e.KUBEBYON_MANAGED_INGRESS_CHART_REPO,
+      chartVersion: e.KUBEBYON_MANAGED_INGRESS_CHART_VERSION,
     },
     platformApiKey: {
       secretName: e.KUBEBYON_PLATFORM_API_KEY_SECRET_NAME,

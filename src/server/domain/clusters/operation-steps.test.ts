@@ -12,6 +12,7 @@ describe("operation steps", () => {
       "wait_control_plane",
       "resolve_endpoint",
       "probe_connection",
+      "managed_ingress",
     ]);
     expect(new Set(steps.map((s) => s.status))).toEqual(new Set(["pending"]));
   });

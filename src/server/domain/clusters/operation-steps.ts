@@ -13,17 +13,20 @@ export const CREATE_STEPS = [
   "wait_control_plane",
   "resolve_endpoint",
   "probe_connection",
+  "managed_ingress",
 ] as const;
 // ensure_namespace first: it converges the namespace's labels and the platform's RoleBinding there
 // (KUBEBYON_TENANT_CLUSTER_ROLE), which every later step needs — also for clusters created before it was set.
-export const UPDATE_STEPS = ["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "resolve_endpoint", "probe_connection"] as const;
+export const UPDATE_STEPS = ["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "resolve_endpoint", "probe_connection", "managed_ingress"] as const;
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
+// Only managed_workload_ingress_enabled changed (or a failed reconcile is retried): the control plane stays as it is.
+export const MANAGED_INGRESS_STEPS = ["resolve_endpoint", "managed_ingress"] as const;
 
-export const operationKinds = ["create", "update", "delete"] as const;
+export const operationKinds = ["create", "update", "delete", "managed_ingress"] as const;
 export type OperationKind = (typeof operationKinds)[number];
 export const isOperationKind = (kind: string): kind is OperationKind => (operationKinds as readonly string[]).includes(kind);
 
-export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS]);
+export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS, ...MANAGED_INGRESS_STEPS]);
 export type StepName = z.infer<typeof stepNameSchema>;
 export const operationStepStatuses = ["pending", "running", "succeeded", "failed", "skipped"] as const;
 export const operationStepStatusSchema = z.enum(operationStepStatuses);
@@ -59,7 +62,7 @@ export function storedOperationSteps(steps: readonly OperationStep[]): Operation
   return operationStepsSchema.parse(steps);
 }
 
-const STEPS: Record<OperationKind, readonly StepName[]> = { create: CREATE_STEPS, update: UPDATE_STEPS, delete: DELETE_STEPS };
+const STEPS: Record<OperationKind, readonly StepName[]> = { create: CREATE_STEPS, update: UPDATE_STEPS, delete: DELETE_STEPS, managed_ingress: MANAGED_INGRESS_STEPS };
 
 export function initialSteps(kind: OperationKind): OperationStep[] {
   return STEPS[kind].map((name) => ({ name, status: "pending", started_at: null, finished_at: null, message: null }));

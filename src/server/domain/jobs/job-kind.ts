@@ -8,8 +8,10 @@
 export const CLUSTER_CREATE_JOB = "cluster.create";
 export const CLUSTER_UPDATE_JOB = "cluster.update";
 export const CLUSTER_DELETE_JOB = "cluster.delete";
+/** Reconciles only the managed workload ingress controller inside the vCluster (docs/managed-ingress.md). */
+export const CLUSTER_MANAGED_INGRESS_JOB = "cluster.managed_ingress";
 
-export const clusterJobKinds = [CLUSTER_CREATE_JOB, CLUSTER_UPDATE_JOB, CLUSTER_DELETE_JOB] as const;
+export const clusterJobKinds = [CLUSTER_CREATE_JOB, CLUSTER_UPDATE_JOB, CLUSTER_DELETE_JOB, CLUSTER_MANAGED_INGRESS_JOB] as const;
 
 export type ClusterJobKind = (typeof clusterJobKinds)[number];
 

@@ -1,3 +1,4 @@
+import type { ManagedIngressDeps } from "./managed-ingress-step";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
 import type { KubeconfigResolver } from "./kubeconfig-resolver";
@@ -8,7 +9,7 @@ export interface ClusterConnectionDeps {
 }
 
 /** What the cluster lifecycle jobs need besides the database: the host-cluster ports and the operator's limits. */
-export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps {
+export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps, ManagedIngressDeps {
   provisioner: ControlPlaneProvisioner;
   /** The operator's base values (KUBEBYON_VCLUSTER_VALUES_FILE, parsed); undefined when none is configured. */
   loadBaseValues(): Promise<unknown>;

@@ -69,13 +69,17 @@ export async function installControlPlane(
   await context.renewLease();
 }
 
-/** Resolves and stores the endpoint, probes /version, then marks the cluster ready and the operation succeeded together. */
+/**
+ * Resolves and stores the endpoint, probes /version, runs `beforeFinish` (the managed_ingress step,
+ * which needs a connected control plane), then marks the cluster ready and the operation succeeded together.
+ */
 export async function connectAndFinish(
   deps: ControlPlaneStepDeps,
   op: OperationRecorder,
   cluster: Cluster,
   mode: PublicAccessMode,
   context: JobHandlerContext,
+  beforeFinish?: (connection: ResolvedConnection) => Promise<unknown>,
 ): Promise<{ connection: ResolvedConnection; probe: Extract<ProbeResult, { ok: true }> }> {
   const connection = await op.step("resolve_endpoint", async () => {
     const resolved = await deps.resolver.resolve(
@@ -93,6 +97,7 @@ export async function connectAndFinish(
     if (!result.ok) throw new Error(`the control plane does not answer yet: ${result.error}`);
     return result;
   });
+  await beforeFinish?.(connection);
   await op.succeed((tx) => writeOrStopForDelete({ db: tx }, cluster.id, { status: "ready", lastError: null, connectionStatus: mode === "off" ? "disabled" : "connected" }));
   return { connection, probe };
 }

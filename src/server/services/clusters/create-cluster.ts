@@ -26,6 +26,8 @@ export interface CreateClusterInput {
   controlPlaneHost?: string;
   publicAccessEnabled?: boolean;
   publicAccessMode?: PublicAccessMode;
+  /** The create job's managed_ingress step installs it once the control plane answers. */
+  managedWorkloadIngressEnabled?: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
           publicAccessMode: access.mode,
           connectionStatus: access.enabled ? "unknown" : "disabled",
           managedWorkloadIngressCnameTarget: cnameTargetFor(id, managedWorkloadIngressBaseDomain),
+          ...(input.managedWorkloadIngressEnabled ? { managedWorkloadIngressEnabled: true, managedWorkloadIngressStatus: "provisioning" as const } : {}),
           planId: plan?.id ?? null,
           nodeQuota: plan?.nodeQuota ?? null,
           cpuQuota: plan?.cpuQuota ?? null,

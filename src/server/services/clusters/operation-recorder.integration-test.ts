@@ -58,6 +58,7 @@ describe("OperationRecorder", () => {
       "wait_control_plane:pending",
       "resolve_endpoint:pending",
       "probe_connection:pending",
+      "managed_ingress:pending",
     ]);
   });
 

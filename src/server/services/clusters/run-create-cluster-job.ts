@@ -3,6 +3,7 @@ import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
+import { runManagedIngressStep } from "./managed-ingress-step";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
@@ -34,7 +35,7 @@ export function createClusterJobHandler(deps: ClusterJobDeps): JobHandler {
       await op.step("copy_platform_secret", () => deps.provisioner.copyPlatformSecret({ namespace: cluster.namespace }));
       await context.renewLease();
       await installControlPlane(deps, op, cluster, mode, "helm_install", context);
-      const { connection, probe } = await connectAndFinish(deps, op, cluster, mode, context);
+      const { connection, probe } = await connectAndFinish(deps, op, cluster, mode, context, (c) => runManagedIngressStep(deps, op, cluster.id, c.credentials, context.signal));
       deps.log.info("cluster ready", { cluster_id: cluster.id, kubernetes: probe.gitVersion, api_endpoint: connection.apiEndpoint });
       await notifyClusterEvent(deps, cluster, "cluster.ready", { api_endpoint: connection.apiEndpoint ?? null });
     } catch (error) {

@@ -2,6 +2,7 @@ import { effectivePublicAccessMode } from "@/server/domain/clusters/public-acces
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
+import { runManagedIngressStep } from "./managed-ingress-step";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
@@ -9,7 +10,7 @@ import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
 /** The part of the cluster runtime this job uses. */
-export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs">;
+export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "managedIngress" | "managedIngressReadyTimeoutMs" | "managedIngressPollMs">;
 
 /**
  * The `cluster.update` job (plan §5.4, §5.6): re-applies the namespace (its labels and, with
@@ -36,7 +37,7 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
       );
       await applyPlanQuota(deps, op, cluster);
       await installControlPlane(deps, op, cluster, mode, "helm_upgrade", context);
-      const { connection } = await connectAndFinish(deps, op, cluster, mode, context);
+      const { connection } = await connectAndFinish(deps, op, cluster, mode, context, (c) => runManagedIngressStep(deps, op, cluster.id, c.credentials, context.signal));
       deps.log.info("cluster updated", { cluster_id: cluster.id, public_access_mode: mode, api_endpoint: connection.apiEndpoint });
     } catch (error) {
       const final = endsTheJob(job, error);

@@ -75,6 +75,7 @@ describe("cluster.update and cluster.delete jobs", () => {
       "wait_control_plane:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
+      "managed_ingress:skipped",
     ]);
 
     // loadbalancer -> off: ClusterIP, no public endpoint, no kubeconfig for users

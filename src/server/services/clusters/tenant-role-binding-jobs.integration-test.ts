@@ -100,6 +100,7 @@ describe("cluster jobs with KUBEBYON_TENANT_CLUSTER_ROLE", () => {
       "wait_control_plane:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
+      "managed_ingress:skipped",
     ]);
 
     const fresh = await createCluster(h.deps, viewer, { name: "fresh", controlPlaneHost: "203.0.113.22" }, origin);

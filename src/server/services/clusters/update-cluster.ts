@@ -1,4 +1,4 @@
-import { CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
+import { CLUSTER_MANAGED_INGRESS_JOB, CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import {
@@ -78,6 +78,12 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   if (needsJob && cluster.status === "updating") {
     throw new AppError("CONFLICT", "An update of this cluster's control plane is still running. Wait until the cluster is ready, then change it again.");
   }
+  if (needsJob && cluster.managedWorkloadIngressStatus === "provisioning") {
+    throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change the control plane.");
+  }
+  const ingress = managedIngressChange(cluster, input.managedWorkloadIngressEnabled);
+  // A control-plane update runs the managed_ingress step itself; otherwise the flag gets a job of its own.
+  const ingressJob = ingress.reconcile && !needsJob;
 
   const data: Prisma.ClusterUncheckedUpdateInput = {
     ...(input.name !== undefined ? { name: input.name.trim() } : {}),
@@ -89,6 +95,7 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
     ...(plan ? { planId: plan.id, nodeQuota: plan.nodeQuota, cpuQuota: plan.cpuQuota, memoryQuota: plan.memoryQuota, ...controlPlaneResourcesSnapshot(plan) } : {}),
     ...staleFieldReset(fromMode, toMode),
     ...(needsJob ? { status: "updating" as const, lastError: null } : {}),
+    ...(ingress.reconcile ? { managedWorkloadIngressStatus: "provisioning" as const, managedWorkloadIngressLastError: null } : {}),
   };
 
   const operationId = newId("op");
@@ -104,16 +111,36 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
       { actorUserId: viewer.id, action: "cluster.update", targetType: "cluster", targetId: cluster.id, metadata: describeChange(cluster, data, toMode) },
       origin,
     );
-    if (!needsJob) return null;
+    if (!needsJob && !ingressJob) return null;
+    const kind = needsJob ? "update" : "managed_ingress";
     await tx.clusterOperation.create({
-      data: { id: operationId, clusterId: cluster.id, kind: "update", status: "pending", steps: storedOperationSteps(initialSteps("update")), requestedById: viewer.id },
+      data: { id: operationId, clusterId: cluster.id, kind, status: "pending", steps: storedOperationSteps(initialSteps(kind)), requestedById: viewer.id },
     });
-    const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: CLUSTER_UPDATE_JOB, payload: {} }, tx);
+    const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: needsJob ? CLUSTER_UPDATE_JOB : CLUSTER_MANAGED_INGRESS_JOB, payload: {} }, tx);
     return job.id;
   });
   if (jobId) await publishJobWakeup(deps.wakeups, jobId, deps.log);
   deps.log.info("cluster update requested", { cluster_id: cluster.id, job_id: jobId, user_id: viewer.id, public_access_mode: toMode });
   return toClusterView(await deps.db.cluster.findUniqueOrThrow({ where: { id: cluster.id } }));
+}
+
+/**
+ * Whether managed_workload_ingress_enabled asks for a reconcile: it changed, or it is asked for again after
+ * an `error` (the way to retry, e.g. once a node has joined). Turning off what was never installed is only a
+ * row change. While a reconcile runs, a second one is refused rather than queued behind it.
+ */
+function managedIngressChange(cluster: Cluster, enabled: boolean | undefined): { reconcile: boolean } {
+  if (enabled === undefined) return { reconcile: false };
+  const status = cluster.managedWorkloadIngressStatus;
+  const reconcile = enabled !== cluster.managedWorkloadIngressEnabled ? enabled || status !== "disabled" : status === "error";
+  if (reconcile && status === "provisioning") {
+    throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change it again.");
+  }
+  // The running update job has its own managed_ingress step and may be past it; two helm runs must not overlap.
+  if (reconcile && cluster.status === "updating") {
+    throw new AppError("CONFLICT", "An update of this cluster is still running. Wait until the cluster is ready, then change managed_workload_ingress_enabled.");
+  }
+  return { reconcile };
 }
 
 function refuseWhileBusy(cluster: Cluster): void {
@@ -147,5 +174,6 @@ function describeChange(before: Cluster, data: Prisma.ClusterUncheckedUpdateInpu
     public_access_mode: toMode,
     control_plane_host: (data.controlPlaneHost as string | null | undefined) ?? null,
     plan_id: typeof data.planId === "string" ? data.planId : before.planId,
+    managed_workload_ingress_enabled: typeof data.managedWorkloadIngressEnabled === "boolean" ? data.managedWorkloadIngressEnabled : before.managedWorkloadIngressEnabled,
   };
 }

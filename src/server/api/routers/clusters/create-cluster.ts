@@ -17,6 +17,7 @@ export const createCluster = protectedProcedure
         controlPlaneHost: input.control_plane_host,
         publicAccessEnabled: input.public_access_enabled,
         publicAccessMode: input.public_access_mode,
+        managedWorkloadIngressEnabled: input.managed_workload_ingress_enabled,
       },
       ctx.origin,
     ),

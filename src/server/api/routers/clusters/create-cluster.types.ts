@@ -23,5 +23,6 @@ export const createClusterInput = z.object({
   control_plane_host: optionalText(253, "control_plane_host must be at most 253 characters."),
   public_access_enabled: strictBoolean("public_access_enabled must be true or false.").optional(),
   public_access_mode: publicAccessModeSchema.optional(),
+  managed_workload_ingress_enabled: strictBoolean("managed_workload_ingress_enabled must be true or false.").optional(),
 });
 export const createClusterOutput = clusterViewSchema;
