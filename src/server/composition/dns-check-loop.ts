@@ -1,5 +1,6 @@
 import { checkHostnameBindings, type DnsCheckDeps } from "@/server/services/hostname-bindings/check-hostname-bindings";
 import type { Logger } from "@/server/observability/logger";
+import { errorMessage, startPeriodicPass } from "./periodic-pass";
 
 /**
  * Runs the hostname-binding DNS check over every binding every `intervalMs`
@@ -10,19 +11,9 @@ import type { Logger } from "@/server/observability/logger";
 export function startDnsCheckLoop(runtime: { deps: Pick<DnsCheckDeps, "db" | "now" | "dns">; log: Logger }, intervalMs: number): () => Promise<void> {
   const { db, now, dns } = runtime.deps;
   const deps: DnsCheckDeps = { db, now, dns, log: runtime.log.child({ component: "dns-check" }) };
-  let running: Promise<unknown> | null = null;
-  const pass = () => {
-    running ??= checkHostnameBindings(deps)
-      .catch((error: unknown) => deps.log.warn("the DNS check of hostname bindings failed", { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref?.();
-  pass();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicPass({
+    intervalMs,
+    run: () => checkHostnameBindings(deps),
+    onError: (error) => deps.log.warn("the DNS check of hostname bindings failed", { error: errorMessage(error) }),
+  });
 }

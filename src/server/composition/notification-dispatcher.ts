@@ -2,6 +2,7 @@ import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender"
 import { deliverDueNotifications } from "@/server/services/notifications/deliver-due-notifications";
 import type { NotificationDeliveryDeps } from "@/server/services/notifications/notification-deps";
 import type { Runtime } from "./runtime";
+import { errorMessage, startPeriodicPass } from "./periodic-pass";
 
 const POLL_INTERVAL_MS = 5_000;
 
@@ -19,24 +20,13 @@ export function buildNotificationDeliveryDeps(runtime: Pick<Runtime, "deps" | "l
  */
 export function startNotificationDispatcher(runtime: Pick<Runtime, "deps" | "log">, intervalMs = POLL_INTERVAL_MS): () => Promise<void> {
   const deps = buildNotificationDeliveryDeps(runtime);
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const drain = async () => {
-    while (!stopped && (await deliverDueNotifications(deps)) > 0);
+  // A long backlog is drained in one pass, until stop() is called.
+  const drain = async (signal: AbortSignal) => {
+    while (!signal.aborted && (await deliverDueNotifications(deps)) > 0);
   };
-  const pass = () => {
-    running ??= drain()
-      .catch((error: unknown) => deps.log.warn("delivering notifications failed", { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref?.();
-  pass();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicPass({
+    intervalMs,
+    run: drain,
+    onError: (error) => deps.log.warn("delivering notifications failed", { error: errorMessage(error) }),
+  });
 }
