@@ -7,8 +7,9 @@ import { isUniqueViolation, lockUntilCommit } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import { readSystemSettings } from "@/server/services/settings/read-system-settings";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
 import { toHostnameBindingView, type HostnameBindingView } from "./hostname-binding-view";
+import { syncDnsAfterBindingChange, type BindingChangeDeps } from "./sync-dns-after-change";
 
 const conflict = (message: string) => new AppError("CONFLICT", message);
 const taken = (hostname: string) => conflict(`The hostname ${hostname} is already bound to a cluster on this platform. Each hostname can be bound once; delete that binding first or choose another hostname.`);
@@ -22,7 +23,7 @@ const taken = (hostname: string) => conflict(`The hostname ${hostname} is alread
  * status starts pending: the DNS check loop decides ready/error.
  */
 export async function createHostnameBinding(
-  deps: Pick<ServiceDeps, "db" | "log">,
+  deps: BindingChangeDeps,
   viewer: Viewer,
   input: { clusterId: string; hostname: string },
   origin: RequestOrigin,
@@ -78,5 +79,6 @@ export async function createHostnameBinding(
     throw error;
   }
   deps.log.info("hostname binding created", { cluster_id: row.clusterId, binding_id: row.id, hostname, dns_management_scope: row.dnsManagementScope });
+  syncDnsAfterBindingChange(deps);
   return toHostnameBindingView(row);
 }

@@ -2,8 +2,9 @@ import type { Viewer } from "@/server/domain/auth/viewer";
 import { notFound } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+import type { RequestOrigin } from "@/server/services/service-deps";
 import { toHostnameBindingView, type HostnameBindingView } from "./hostname-binding-view";
+import { syncDnsAfterBindingChange, type BindingChangeDeps } from "./sync-dns-after-change";
 
 /**
  * Removes a binding of the caller's cluster and returns it as it was. A
@@ -11,7 +12,7 @@ import { toHostnameBindingView, type HostnameBindingView } from "./hostname-bind
  * found" under this cluster id, so ids cannot be probed across clusters.
  */
 export async function deleteHostnameBinding(
-  deps: Pick<ServiceDeps, "db" | "log">,
+  deps: BindingChangeDeps,
   viewer: Viewer,
   input: { clusterId: string; bindingId: string },
   origin: RequestOrigin,
@@ -31,5 +32,6 @@ export async function deleteHostnameBinding(
     return row;
   });
   deps.log.info("hostname binding deleted", { cluster_id: cluster.id, binding_id: removed.id, hostname: removed.hostname });
+  syncDnsAfterBindingChange(deps);
   return toHostnameBindingView(removed);
 }
