@@ -12,6 +12,7 @@ import { CookieJar, signInOverHttp } from "@e2e/env/http-session";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { kubeObjectExists } from "@e2e/env/kube/object-exists";
 import { playVclusterBehindService } from "@e2e/env/node-port-vcluster";
+import { serviceAccountKubeconfig } from "@e2e/env/platform-rbac";
 import { startClusterDnsStandIn, type ClusterDnsStandIn } from "@e2e/env/pod/cluster-dns-stand-in";
 import { platformImages } from "@e2e/env/pod/platform-images";
 import { runDeploymentPod, type DeploymentPodOptions, type RunningPod } from "@e2e/env/pod/run-deployment-pod";
@@ -89,15 +90,8 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
   const serviceExists = (c: ClusterView) => kubeObjectExists(() => kube.kubeConfig().makeApiClient(CoreV1Api).readNamespacedService({ name: c.vcluster_name, namespace: c.namespace }));
 
   /** The chart's ServiceAccount as a client: a fresh TokenRequest token, nothing else. */
-  async function asChartServiceAccount(): Promise<KubeConfig> {
-    const core = kube.kubeConfig().makeApiClient(CoreV1Api);
-    const review = await core.createNamespacedServiceAccountToken({
-      name: FULLNAME,
-      namespace: NAMESPACE,
-      body: { apiVersion: "authentication.k8s.io/v1", kind: "TokenRequest", spec: { audiences: [], expirationSeconds: 600 } },
-    });
-    return kubeConfigFromCredentials({ server: kube.server, caPem, token: review.status?.token ?? "" });
-  }
+  const asChartServiceAccount = async (): Promise<KubeConfig> =>
+    (await serviceAccountKubeconfig(kube, { namespace: NAMESPACE, name: FULLNAME, file: path.join(scratch, "chart-service-account.kubeconfig") })).kubeConfig;
 
   beforeAll(async () => {
     kube = await startKubeCluster({ controllerManager: true });

@@ -1,11 +1,14 @@
 import { quotaPairProblem } from "@/server/domain/billing/quantities";
 import { controlPlaneAdmissionProblems } from "@/server/domain/clusters/control-plane-quota";
-import { controlPlaneSizeOf } from "@/server/domain/clusters/control-plane-size";
+import { controlPlaneSizeOf, type ControlPlaneColumns } from "@/server/domain/clusters/control-plane-size";
 import { AppError } from "@/server/domain/errors";
 import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 
-/** Editable plan fields as the use cases take them (validated by the API schemas). */
-export interface PlanFields {
+/**
+ * Editable plan fields as the use cases take them (validated by the API schemas). The control-plane
+ * size is the cluster columns' shape, except that a plan always names its data volume size.
+ */
+export interface PlanFields extends Omit<ControlPlaneColumns, "controlPlaneDataVolumeSize"> {
   name: string;
   description: string | null;
   priceCents: number;
@@ -14,14 +17,7 @@ export interface PlanFields {
   nodeQuota: number;
   cpuQuota: string | null;
   memoryQuota: string | null;
-  controlPlaneCpuRequest: string;
-  controlPlaneCpuLimit: string | null;
-  controlPlaneMemoryRequest: string;
-  controlPlaneMemoryLimit: string | null;
-  controlPlaneEphemeralStorageRequest: string;
-  controlPlaneEphemeralStorageLimit: string | null;
   controlPlaneDataVolumeSize: string;
-  controlPlaneStorageClass: string | null;
   active: boolean;
   isDefault: boolean;
   sort: number;
