@@ -41,9 +41,9 @@ afterAll(async () => {
 describe("the DNS automation loop", () => {
   it("retries transient failures with backoff long before the interval, then runs a pass when asked", async () => {
     cf.failNext(3, 503);
-    const { db, now, dnsProviders } = runtime.deps;
+    const { db, now, dnsProviders, dnsPassLock } = runtime.deps;
     loop = startDnsSyncLoop(
-      { db, now, dnsProviders, log: createLogger({ level: "error" }) },
+      { db, now, dnsProviders, dnsPassLock, log: createLogger({ level: "error" }) },
       { intervalMs: 600_000, log: createLogger({ level: "error" }), backoff: { baseMs: 100, factor: 2, maxMs: 400, jitter: 0 }, onPass: (r) => passes.push(r) },
     );
     const cluster = await waitFor(

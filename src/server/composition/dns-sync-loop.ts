@@ -89,6 +89,6 @@ export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: numbe
 /** The loop of a job-processing process, on the runtime's database and provider factory. */
 export function startRuntimeDnsSyncLoop(runtime: Pick<Runtime, "deps" | "log" | "config">): DnsSyncLoop {
   const log = runtime.log.child({ component: "dns-automation" });
-  const { db, now, dnsProviders } = runtime.deps;
-  return startDnsSyncLoop({ db, now, log, dnsProviders }, { intervalMs: runtime.config.dnsAutomation.syncIntervalSeconds * 1_000, log });
+  const { db, now, dnsProviders, dnsPassLock } = runtime.deps;
+  return startDnsSyncLoop({ db, now, log, dnsProviders, dnsPassLock }, { intervalMs: runtime.config.dnsAutomation.syncIntervalSeconds * 1_000, log });
 }

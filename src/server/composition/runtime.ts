@@ -18,7 +18,7 @@ import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
-import { cloudflareDnsProviders } from "./dns-providers";
+import { cloudflareDnsProviders, dnsPassLock } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
@@ -82,6 +82,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),
     settingsCache,
     dnsProviders: cloudflareDnsProviders(config),
+    dnsPassLock: dnsPassLock(config, options.process),
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),

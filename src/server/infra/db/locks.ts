@@ -22,8 +22,6 @@ const transactionLockKeys = {
   clusterQuota: (userId: string) => `cluster-quota:${userId}`,
   /** A user's payments, so two renewals of one plan cannot both start at the same end. */
   billingUser: (userId: string) => `billing-user:${userId}`,
-  /** One DNS automation pass at a time across web and workers, so two never create the same record. */
-  managedDnsSync: () => "managed-dns-sync",
 } satisfies Record<string, (...key: string[]) => string>;
 
 export type TransactionLockName = keyof typeof transactionLockKeys;
@@ -37,6 +35,12 @@ export const sessionLocks = {
   migrations: "7262041985331701",
   /** First key of the two-key locks the node observer claims a cluster with ("KBNO"); the second is hashtext(cluster id). */
   nodeObserverClaimsClass: 0x4b424e4f,
+  /**
+   * One DNS automation pass at a time across web and workers, so two never create the same record
+   * (pg-session-lock.ts; hashtext of this string). Earlier releases took the same key as a transaction
+   * lock, and both kinds share one key space, so old and new processes exclude each other during a rollout.
+   */
+  managedDnsSync: "managed-dns-sync",
 } as const;
 
 /**

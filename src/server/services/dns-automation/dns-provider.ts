@@ -25,6 +25,13 @@ export interface DnsProvider {
 /** Builds the provider for the zone and token stored in system settings (they can change between passes). */
 export type DnsProviderFactory = (credentials: { zoneId: string; apiToken: string }) => DnsProvider;
 
+/** Runs work one at a time across every process; the adapter is src/server/infra/db/pg-session-lock.ts. */
+export interface ExclusiveRunner {
+  runExclusive<T>(work: () => Promise<T>): Promise<T>;
+}
+
 export interface DnsAutomationDeps {
   dnsProviders: DnsProviderFactory;
+  /** Serialises DNS passes without holding a transaction while the provider is called. */
+  dnsPassLock: ExclusiveRunner;
 }

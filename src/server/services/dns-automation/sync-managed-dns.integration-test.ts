@@ -3,6 +3,8 @@ import { startCloudflareApiStandIn, type CloudflareApiStandIn } from "@e2e/env/c
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { newId } from "@/server/domain/ids";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { sessionLocks } from "@/server/infra/db/locks";
+import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
 import { CloudflareDnsProvider } from "@/server/infra/dns/cloudflare-dns-provider";
 import { createLogger } from "@/server/observability/logger";
 import { dnsToJson, SYSTEM_SETTING_KEYS } from "@/server/services/settings/read-system-settings";
@@ -20,8 +22,10 @@ let clock = new Date("2026-12-01T10:00:00Z");
 const RECORD_TARGET = "ingress.example.test";
 const BASE = "apps.example.test";
 
+// Each deps() is one process: its own lock on its own database sessions.
 const deps = (token?: string): DnsSyncDeps => ({
   db,
+  dnsPassLock: new PgSessionLock({ connectionString: database.url, key: sessionLocks.managedDnsSync, applicationName: "dns test", waitTimeoutMs: 30_000 }),
   log: createLogger({ level: "debug", write: (l) => logLines.push(l) }),
   now: () => clock,
   dnsProviders: ({ zoneId, apiToken }) => new CloudflareDnsProvider({ baseUrl: cf.baseUrl, zoneId, apiToken: token ?? apiToken, timeoutMs: 5_000 }),

@@ -8,7 +8,7 @@ import {
   type ExistingRecord,
   type PlannedChange,
 } from "@/server/domain/dns/managed-dns-records";
-import { lockUntilCommit, type Prisma } from "@/server/infra/db/client";
+import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { readSystemSettings } from "@/server/services/settings/read-system-settings";
 import type { DnsAutomationDeps, DnsProvider } from "./dns-provider";
@@ -37,9 +37,6 @@ type Outcome = { ok: true; message: string } | { ok: false; message: string; tra
 /** Cluster states whose records are kept; a cluster being deleted (or gone) loses its records. */
 const LIVE: Prisma.ClusterWhereInput = { status: { notIn: ["deleting", "deleted"] } };
 
-/** The passes of all processes (web, workers, "sync now" callers) run one at a time: each sees what the one before wrote. */
-const PASS_TIMEOUT_MS = 10 * 60_000;
-
 /**
  * One reconcile pass of the platform's DNS records (spec: managed workload
  * ingress §1.4), safe to call any time and from any process:
@@ -50,21 +47,20 @@ const PASS_TIMEOUT_MS = 10 * 60_000;
  * automation is off nothing is sent to the provider and nothing is deleted:
  * the statuses say `disabled` and records stay where they are (docs/managed-ingress.md).
  * The API token is handed to the provider only; it is in no message, log line or status.
+ *
+ * The passes of all processes (web, workers, "sync now" callers) run one at a time under
+ * dnsPassLock, so each sees what the one before wrote. No transaction is open while the
+ * provider is called: the statuses are written together in one short transaction at the end.
  */
 export async function syncManagedDns(deps: DnsSyncDeps): Promise<DnsSyncResult> {
-  return deps.db.$transaction(
-    async (tx) => {
-      await lockUntilCommit(tx, "managedDnsSync");
-      return syncLocked(deps, tx);
-    },
-    { timeout: PASS_TIMEOUT_MS, maxWait: PASS_TIMEOUT_MS },
-  );
+  return deps.dnsPassLock.runExclusive(() => syncLocked(deps));
 }
 
-async function syncLocked(deps: DnsSyncDeps, tx: Prisma.TransactionClient): Promise<DnsSyncResult> {
-  const settings = (await readSystemSettings({ db: tx })).managedWorkloadIngressDns;
-  const clusters = await tx.cluster.findMany({ where: LIVE, select: { id: true, managedWorkloadIngressCnameTarget: true }, orderBy: { createdAt: "asc" } });
-  const bindings = await tx.hostnameBinding.findMany({
+async function syncLocked(deps: DnsSyncDeps): Promise<DnsSyncResult> {
+  const { db } = deps;
+  const settings = (await readSystemSettings({ db })).managedWorkloadIngressDns;
+  const clusters = await db.cluster.findMany({ where: LIVE, select: { id: true, managedWorkloadIngressCnameTarget: true }, orderBy: { createdAt: "asc" } });
+  const bindings = await db.hostnameBinding.findMany({
     where: { cluster: LIVE },
     select: { id: true, clusterId: true, hostname: true, dnsManagementScope: true },
     orderBy: { createdAt: "asc" },
@@ -73,8 +69,8 @@ async function syncLocked(deps: DnsSyncDeps, tx: Prisma.TransactionClient): Prom
   const { zoneId, apiToken } = settings.cloudflare;
   const recordTarget = settings.recordTargetHostname;
   if (!settings.enabled || settings.activeProvider !== "cloudflare" || !zoneId || !apiToken || !recordTarget) {
-    await tx.cluster.updateMany({ where: { ...LIVE, managedWorkloadIngressDnsStatus: { not: "disabled" } }, data: { managedWorkloadIngressDnsStatus: "disabled", managedWorkloadIngressDnsMessage: DNS_AUTOMATION_OFF_MESSAGE } });
-    await tx.hostnameBinding.updateMany({ where: { cluster: LIVE, dnsManagementStatus: { not: "disabled" } }, data: { dnsManagementStatus: "disabled", dnsManagementMessage: DNS_AUTOMATION_OFF_MESSAGE } });
+    await db.cluster.updateMany({ where: { ...LIVE, managedWorkloadIngressDnsStatus: { not: "disabled" } }, data: { managedWorkloadIngressDnsStatus: "disabled", managedWorkloadIngressDnsMessage: DNS_AUTOMATION_OFF_MESSAGE } });
+    await db.hostnameBinding.updateMany({ where: { cluster: LIVE, dnsManagementStatus: { not: "disabled" } }, data: { dnsManagementStatus: "disabled", dnsManagementMessage: DNS_AUTOMATION_OFF_MESSAGE } });
     return empty;
   }
 
@@ -103,31 +99,33 @@ async function syncLocked(deps: DnsSyncDeps, tx: Prisma.TransactionClient): Prom
   if (existing) await apply(deps, provider, planDnsChanges(desired, existing), outcomes, counts);
 
   const now = deps.now();
-  for (const c of clusters) {
-    const outcome = outcomes.get(sourceKey({ kind: "cluster", clusterId: c.id }));
-    if (outcome) await writeClusterStatus(tx, c.id, outcome, now);
-    else {
-      await tx.cluster.update({
-        where: { id: c.id },
-        data: { managedWorkloadIngressDnsStatus: "disabled", managedWorkloadIngressDnsMessage: "No CNAME target: set managed_workload_ingress_base_domain in system settings to give the cluster one." },
-      });
+  await db.$transaction(async (tx) => {
+    for (const c of clusters) {
+      const outcome = outcomes.get(sourceKey({ kind: "cluster", clusterId: c.id }));
+      if (outcome) await writeClusterStatus(tx, c.id, outcome, now);
+      else {
+        await tx.cluster.updateMany({
+          where: { id: c.id },
+          data: { managedWorkloadIngressDnsStatus: "disabled", managedWorkloadIngressDnsMessage: "No CNAME target: set managed_workload_ingress_base_domain in system settings to give the cluster one." },
+        });
+      }
     }
-  }
-  for (const b of bindings) {
-    const outcome = outcomes.get(sourceKey({ kind: "binding", clusterId: b.clusterId, bindingId: b.id }));
-    if (outcome) await writeBindingStatus(tx, b.id, outcome, now);
-    else if (b.dnsManagementScope === "self_managed") {
-      await tx.hostnameBinding.update({
-        where: { id: b.id },
-        data: { dnsManagementStatus: "disabled", dnsManagementMessage: "Self-managed hostname: it is outside the platform's base domain, so create its CNAME at your own DNS provider." },
-      });
-    } else {
-      await tx.hostnameBinding.update({
-        where: { id: b.id },
-        data: { dnsManagementStatus: "pending", dnsManagementMessage: "Waiting for the cluster's CNAME target (managed_workload_ingress_base_domain)." },
-      });
+    for (const b of bindings) {
+      const outcome = outcomes.get(sourceKey({ kind: "binding", clusterId: b.clusterId, bindingId: b.id }));
+      if (outcome) await writeBindingStatus(tx, b.id, outcome, now);
+      else if (b.dnsManagementScope === "self_managed") {
+        await tx.hostnameBinding.updateMany({
+          where: { id: b.id },
+          data: { dnsManagementStatus: "disabled", dnsManagementMessage: "Self-managed hostname: it is outside the platform's base domain, so create its CNAME at your own DNS provider." },
+        });
+      } else {
+        await tx.hostnameBinding.updateMany({
+          where: { id: b.id },
+          data: { dnsManagementStatus: "pending", dnsManagementMessage: "Waiting for the cluster's CNAME target (managed_workload_ingress_base_domain)." },
+        });
+      }
     }
-  }
+  });
 
   const failures = [...outcomes.values()].filter((o): o is Extract<Outcome, { ok: false }> => !o.ok);
   const retryAfters = failures.map((f) => f.retryAfterSeconds).filter((s): s is number => s !== undefined);
@@ -190,8 +188,9 @@ function failure(error: unknown, what: string): Extract<Outcome, { ok: false }> 
   return { ok: false, message: `${what}: ${error instanceof Error ? error.message : String(error)}`, transient: true };
 }
 
+// updateMany: a row deleted while the provider was called is simply gone, not an error.
 async function writeClusterStatus(tx: Prisma.TransactionClient, id: string, outcome: Outcome, now: Date) {
-  await tx.cluster.update({
+  await tx.cluster.updateMany({
     where: { id },
     data: outcome.ok
       ? { managedWorkloadIngressDnsStatus: "synced", managedWorkloadIngressDnsMessage: outcome.message, managedWorkloadIngressDnsLastSyncedAt: now }
@@ -200,7 +199,7 @@ async function writeClusterStatus(tx: Prisma.TransactionClient, id: string, outc
 }
 
 async function writeBindingStatus(tx: Prisma.TransactionClient, id: string, outcome: Outcome, now: Date) {
-  await tx.hostnameBinding.update({
+  await tx.hostnameBinding.updateMany({
     where: { id },
     data: outcome.ok
       ? { dnsManagementStatus: "synced", dnsManagementMessage: outcome.message, dnsManagementLastSyncedAt: now }

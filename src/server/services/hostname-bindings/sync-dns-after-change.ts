@@ -3,7 +3,7 @@ import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-pro
 import type { ServiceDeps } from "@/server/services/service-deps";
 
 /**
- * What a binding change needs. A process built by the runtime also has `dnsProviders` (and
+ * What a binding change needs. A process built by the runtime also has `dnsProviders`, `dnsPassLock` (and
  * `now`): its change then starts a DNS automation pass at once, so a platform-managed hostname's
  * CNAME appears or goes without waiting for the periodic pass; without them the loop catches up.
  */
@@ -11,7 +11,7 @@ export type BindingChangeDeps = Pick<ServiceDeps, "db" | "log"> & Partial<Pick<S
 
 /** Called after the change committed; never waits for Cloudflare and never throws (the pass records its own failures). */
 export function syncDnsAfterBindingChange(deps: BindingChangeDeps): void {
-  const { db, log, now, dnsProviders } = deps;
-  if (!dnsProviders || !now) return;
-  void requestManagedDnsSync({ db, log, now, dnsProviders });
+  const { db, log, now, dnsProviders, dnsPassLock } = deps;
+  if (!dnsProviders || !dnsPassLock || !now) return;
+  void requestManagedDnsSync({ db, log, now, dnsProviders, dnsPassLock });
 }
