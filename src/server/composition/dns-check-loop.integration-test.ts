@@ -8,6 +8,7 @@ import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtu
 import { NodeCnameChainResolver } from "@/server/infra/dns/node-cname-chain-resolver";
 import { createLogger } from "@/server/observability/logger";
 import { startDnsCheckLoop } from "./dns-check-loop";
+import { loopLeadership } from "./loop-leadership";
 
 let database: TestDatabase;
 let db: Db;
@@ -35,7 +36,8 @@ describe("startDnsCheckLoop", () => {
     const row = () => db.hostnameBinding.findUniqueOrThrow({ where: { id } });
     const deps = { db, now: () => new Date(), dns: new NodeCnameChainResolver({ servers: [dns.server], timeoutMs: 300, tries: 1 }) };
 
-    const stop = startDnsCheckLoop({ deps, log: createLogger({ write: () => undefined }) }, 200);
+    const log = createLogger({ write: () => undefined });
+    const stop = startDnsCheckLoop({ deps, log }, 200, loopLeadership(database.url, "dns-check", "only", log));
     try {
       await waitFor("the first pass to mark the binding ready", row, (r) => r.status === "ready", 5_000);
       dns.remove("app.loop.test");
@@ -49,5 +51,33 @@ describe("startDnsCheckLoop", () => {
     await new Promise((r) => setTimeout(r, 600));
     expect(dns.queries.length).toBe(queriesAtStop);
     expect((await row()).status).toBe("pending");
+  });
+
+  it("runs in one process of several: only the leader resolves, and another takes over when it stops", async () => {
+    const { clusterId } = await insertTestCluster(db);
+    await db.cluster.update({ where: { id: clusterId }, data: { status: "ready", managedWorkloadIngressCnameTarget: "cl-y.apps.loop.test" } });
+    await db.hostnameBinding.create({ data: { id: newId("hb"), clusterId, hostname: "lead.loop.test" } });
+    // Each process asks its own DNS server, so the queries show which process checked.
+    const other = await startAuthoritativeDnsServer({ zone: "loop.test" });
+    const log = createLogger({ write: () => undefined });
+    const processOf = (server: AuthoritativeDnsServer) => ({
+      deps: { db, now: () => new Date(), dns: new NodeCnameChainResolver({ servers: [server.server], timeoutMs: 300, tries: 1 }) },
+      log,
+    });
+    const firstQueries = dns.queries.length;
+    const stopFirst = startDnsCheckLoop(processOf(dns), 150, loopLeadership(database.url, "dns-check", "worker-1", log));
+    let stopSecond: (() => Promise<void>) | undefined;
+    try {
+      await waitFor("the first process to check", async () => dns.queries.length, (n) => n > firstQueries, 5_000);
+      stopSecond = startDnsCheckLoop(processOf(other), 150, loopLeadership(database.url, "dns-check", "worker-2", log));
+      await new Promise((r) => setTimeout(r, 700));
+      expect(other.queries).toHaveLength(0);
+      await stopFirst();
+      await waitFor("the second process to take over", async () => other.queries.length, (n) => n > 0, 5_000);
+    } finally {
+      await stopFirst();
+      await stopSecond?.();
+      await other.stop();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createLogger } from "@/server/observability/logger";
 import { dnsToJson, SYSTEM_SETTING_KEYS } from "@/server/services/settings/read-system-settings";
 import type { DnsSyncResult } from "@/server/services/dns-automation/sync-managed-dns";
 import { startDnsSyncLoop, type DnsSyncLoop } from "./dns-sync-loop";
+import { loopLeadership } from "./loop-leadership";
 import { buildRuntime, type Runtime } from "./runtime";
 
 // The loop as a job-processing process runs it: the runtime built from the environment
@@ -44,7 +45,7 @@ describe("the DNS automation loop", () => {
     const { db, now, dnsProviders, dnsPassLock } = runtime.deps;
     loop = startDnsSyncLoop(
       { db, now, dnsProviders, dnsPassLock, log: createLogger({ level: "error" }) },
-      { intervalMs: 600_000, log: createLogger({ level: "error" }), backoff: { baseMs: 100, factor: 2, maxMs: 400, jitter: 0 }, onPass: (r) => passes.push(r) },
+      { intervalMs: 600_000, log: createLogger({ level: "error" }), leadership: loopLeadership(database.url, "dns-sync", "test", createLogger({ level: "error" })), backoff: { baseMs: 100, factor: 2, maxMs: 400, jitter: 0 }, onPass: (r) => passes.push(r) },
     );
     const cluster = await waitFor(
       "the cluster record after the outage",

@@ -1,6 +1,8 @@
+import { requireDatabaseUrl } from "@/server/config/env";
 import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
 import type { Logger } from "@/server/observability/logger";
 import { syncManagedDns, type DnsSyncDeps, type DnsSyncResult } from "@/server/services/dns-automation/sync-managed-dns";
+import { loopLeadership, type LoopLeadership } from "./loop-leadership";
 import type { Runtime } from "./runtime";
 
 /** Transient failures retry after 5 s, doubling, at most 10 min apart (a Retry-After from the provider is waited out). */
@@ -32,12 +34,16 @@ export interface DnsSyncLoop {
 }
 
 /**
- * Runs syncManagedDns every KUBEBYON_DNS_SYNC_INTERVAL_SECONDS in each
- * job-processing process (passes are serialised by an advisory lock, so
- * several processes are harmless), with capped exponential backoff after
- * transient failures.
+ * Runs syncManagedDns every KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, with capped
+ * exponential backoff after transient failures. Each job-processing process
+ * starts it; only the leader runs passes (a follower looks again each interval
+ * and takes over when the leader goes). Passes are also serialised by
+ * dnsPassLock, so a "sync now" pass of any process never overlaps one.
  */
-export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: number; log: Logger; backoff?: BackoffPolicy; onPass?: (result: DnsSyncResult | "crashed") => void }): DnsSyncLoop {
+export function startDnsSyncLoop(
+  deps: DnsSyncDeps,
+  options: { intervalMs: number; log: Logger; leadership: LoopLeadership; backoff?: BackoffPolicy; onPass?: (result: DnsSyncResult | "crashed") => void },
+): DnsSyncLoop {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -57,6 +63,11 @@ export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: numbe
     running = (async () => {
       let delay: number;
       try {
+        if (!(await options.leadership.leads())) {
+          running = null;
+          schedule(options.intervalMs);
+          return;
+        }
         const result = await syncManagedDns(deps);
         transientStreak = result.transient ? transientStreak + 1 : 0;
         delay = nextDnsPassDelayMs(result, transientStreak, options.intervalMs, options.backoff);
@@ -82,13 +93,17 @@ export function startDnsSyncLoop(deps: DnsSyncDeps, options: { intervalMs: numbe
       stopped = true;
       clearTimeout(timer);
       await running;
+      await options.leadership.close();
     },
   };
 }
 
 /** The loop of a job-processing process, on the runtime's database and provider factory. */
-export function startRuntimeDnsSyncLoop(runtime: Pick<Runtime, "deps" | "log" | "config">): DnsSyncLoop {
+export function startRuntimeDnsSyncLoop(runtime: Pick<Runtime, "deps" | "log" | "config">, owner: string): DnsSyncLoop {
   const log = runtime.log.child({ component: "dns-automation" });
   const { db, now, dnsProviders, dnsPassLock } = runtime.deps;
-  return startDnsSyncLoop({ db, now, log, dnsProviders, dnsPassLock }, { intervalMs: runtime.config.dnsAutomation.syncIntervalSeconds * 1_000, log });
+  return startDnsSyncLoop(
+    { db, now, log, dnsProviders, dnsPassLock },
+    { intervalMs: runtime.config.dnsAutomation.syncIntervalSeconds * 1_000, log, leadership: loopLeadership(requireDatabaseUrl(runtime.config), "dns-sync", owner, log) },
+  );
 }

@@ -1,9 +1,11 @@
+import { requireDatabaseUrl } from "@/server/config/env";
 import type { Logger } from "@/server/observability/logger";
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry } from "./job-handlers";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
+import { loopLeadership } from "./loop-leadership";
 import { createNodeObserver } from "./node-observer";
 import { startNotificationDispatcher } from "./notification-dispatcher";
 import type { Runtime } from "./runtime";
@@ -45,8 +47,11 @@ const LOOPS: readonly StartLoop[] = [
   },
   (runtime) => ({ name: "abandoned-operation sweeper", stop: startAbandonedOperationSweeper(runtime) }),
   (runtime) => ({ name: "notification dispatcher", stop: startNotificationDispatcher(runtime) }),
-  (runtime) => ({ name: "hostname-binding DNS check", stop: startDnsCheckLoop(runtime, runtime.config.dnsCheck.intervalSeconds * 1_000) }),
-  (runtime) => ({ name: "DNS automation", stop: startRuntimeDnsSyncLoop(runtime).stop }),
+  (runtime, owner) => ({
+    name: "hostname-binding DNS check",
+    stop: startDnsCheckLoop(runtime, runtime.config.dnsCheck.intervalSeconds * 1_000, loopLeadership(requireDatabaseUrl(runtime.config), "dns-check", owner, runtime.log)),
+  }),
+  (runtime, owner) => ({ name: "DNS automation", stop: startRuntimeDnsSyncLoop(runtime, owner).stop }),
 ];
 
 export interface JobProcessing {

@@ -35,6 +35,8 @@ export const sessionLocks = {
   migrations: "7262041985331701",
   /** First key of the two-key locks the node observer claims a cluster with ("KBNO"); the second is hashtext(cluster id). */
   nodeObserverClaimsClass: 0x4b424e4f,
+  /** First key of the locks that elect one process per platform-wide loop ("KBLL"); the second is hashtext(loop name). */
+  loopLeadershipClass: 0x4b424c4c,
   /**
    * One DNS automation pass at a time across web and workers, so two never create the same record
    * (pg-session-lock.ts; hashtext of this string). Earlier releases took the same key as a transaction
