@@ -116,6 +116,29 @@ describe("PATCH /clusters/{cluster_id}", () => {
     expect(await jobsOf(id, "cluster.update")).toHaveLength(2);
   });
 
+  it("managed ingress waiting for a node (provisioning, no job) takes a PATCH; one with a job queued refuses it", async () => {
+    const id = await readyNodePortCluster("waiting-ingress");
+    await db().cluster.update({ where: { id }, data: { managedWorkloadIngressEnabled: true, managedWorkloadIngressStatus: "provisioning" } });
+    const again = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: true });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: "ready", managed_workload_ingress_status: "provisioning" });
+    expect(await jobsOf(id, "cluster.managed_ingress")).toHaveLength(1);
+
+    // That job is queued now: nothing else may start beside it.
+    const off = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: false });
+    expect(off.status).toBe(409);
+    expect(off.body.message).toMatch(/still being reconciled/);
+    const host = await call("PATCH", `/clusters/${id}`, alice.cookie, { control_plane_host: "203.0.113.11" });
+    expect(host.status).toBe(409);
+
+    // It ended, leaving the ingress waiting again (no Ready node): turning it off is taken.
+    await finishJobs(id);
+    const disabled = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: false });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(disabled.body).toMatchObject({ managed_workload_ingress_enabled: false, managed_workload_ingress_status: "provisioning" });
+    expect(await jobsOf(id, "cluster.managed_ingress")).toHaveLength(2);
+  });
+
   it("renames without a job, and applies a new plan's quota through a job", async () => {
     const id = await readyNodePortCluster("plain");
     const renamed = await call("PATCH", `/clusters/${id}`, alice.cookie, { name: "Plain Renamed" });
