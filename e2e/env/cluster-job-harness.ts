@@ -4,6 +4,8 @@ import path from "node:path";
 import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { sessionLocks } from "@/server/infra/db/locks";
+import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
@@ -12,12 +14,14 @@ import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
+import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
 import { createJobHandlerRegistry } from "@/server/composition/job-handlers";
 import { hostClusterSetup, type ClusterRuntime } from "@/server/composition/cluster-runtime";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { JobRunner } from "@/server/services/jobs/job-runner";
+import { NodeObserver } from "@/server/services/nodes/node-observer";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
@@ -53,6 +57,8 @@ export async function startClusterJobHarness(opts: {
   /** The managed ingress chart (default: the ingress-nginx stand-in) and how long its step waits for readiness. */
   ingressChart?: string;
   ingressReadyTimeoutMs?: number;
+  /** Also run the node observer, as every job-processing process does (composition/job-processing.ts). */
+  nodeObserver?: boolean;
 }): Promise<ClusterJobHarness> {
   const log = createLogger({ level: "error" });
   const kube = await startKubeCluster({ controllerManager: true });
@@ -102,6 +108,20 @@ export async function startClusterJobHarness(opts: {
     logger: log,
   });
   await executor.start();
+  // Wired as composition/node-observer.ts does, with this harness's runtime and job queue; a short rescan.
+  const observer = opts.nodeObserver
+    ? new NodeObserver(
+        {
+          ...runtime,
+          jobs: deps.jobs,
+          wakeups,
+          watcher: new KubeNodeWatcher(),
+          claims: new PgAdvisoryClaims({ connectionString: testDb.url, lockClass: sessionLocks.nodeObserverClaimsClass, applicationName: `harness node observer (${opts.label})` }),
+        },
+        { rescanIntervalMs: 500, settleMs: 500 },
+      )
+    : undefined;
+  observer?.start();
 
   return {
     kube,
@@ -127,6 +147,7 @@ export async function startClusterJobHarness(opts: {
     },
     waitFor,
     close: async () => {
+      await observer?.stop();
       await executor?.stop();
       executor = undefined;
       await wakeups.close();

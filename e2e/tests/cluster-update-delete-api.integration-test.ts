@@ -27,7 +27,10 @@ async function call(method: "POST" | "PATCH" | "DELETE", path: string, cookie: s
   return { status: res.status, body: (await res.json()) as Body };
 }
 
-/** A cluster as a finished create job leaves it: ready, NodePort, endpoint and kubeconfig known. */
+/** What a runner leaves when the cluster's jobs are done: PATCH starts no job beside an active one. */
+const finishJobs = (clusterId: string) => api.runtime.deps.db.clusterJob.updateMany({ where: { clusterId }, data: { status: "succeeded" } });
+
+/** A cluster as a finished create job leaves it: ready, NodePort, endpoint and kubeconfig known, the job succeeded. */
 async function readyNodePortCluster(name: string): Promise<string> {
   const created = await call("POST", "/clusters", alice.cookie, { name, control_plane_host: "203.0.113.10" });
   expect(created.status).toBe(200);
@@ -35,6 +38,7 @@ async function readyNodePortCluster(name: string): Promise<string> {
     where: { id: created.body.id },
     data: { status: "ready", publicAccessPort: 31443, apiEndpoint: "https://203.0.113.10:31443", kubeconfigAvailable: true, connectionStatus: "connected" },
   });
+  await finishJobs(created.body.id);
   return created.body.id;
 }
 
@@ -105,10 +109,34 @@ describe("PATCH /clusters/{cluster_id}", () => {
 
     // The job finished (as the worker would leave it); now turn public access off.
     await db().cluster.update({ where: { id }, data: { status: "ready", apiEndpoint: "https://k8s.example.com:443", kubeconfigAvailable: true, connectionStatus: "connected" } });
+    await finishJobs(id);
     const off = await call("PATCH", `/clusters/${id}`, alice.cookie, { public_access_mode: "off" });
     expect(off.body).toMatchObject({ status: "updating", public_access_enabled: false, public_access_mode: "off", api_endpoint: null, kubeconfig_available: false, connection_status: "disabled" });
     expect(await db().cluster.findUniqueOrThrow({ where: { id } })).toMatchObject({ publicAccessEnabled: false, publicAccessMode: "loadbalancer", apiEndpoint: null, kubeconfigAvailable: false });
     expect(await jobsOf(id, "cluster.update")).toHaveLength(2);
+  });
+
+  it("managed ingress waiting for a node (provisioning, no job) takes a PATCH; one with a job queued refuses it", async () => {
+    const id = await readyNodePortCluster("waiting-ingress");
+    await db().cluster.update({ where: { id }, data: { managedWorkloadIngressEnabled: true, managedWorkloadIngressStatus: "provisioning" } });
+    const again = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: true });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: "ready", managed_workload_ingress_status: "provisioning" });
+    expect(await jobsOf(id, "cluster.managed_ingress")).toHaveLength(1);
+
+    // That job is queued now: nothing else may start beside it.
+    const off = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: false });
+    expect(off.status).toBe(409);
+    expect(off.body.message).toMatch(/still being reconciled/);
+    const host = await call("PATCH", `/clusters/${id}`, alice.cookie, { control_plane_host: "203.0.113.11" });
+    expect(host.status).toBe(409);
+
+    // It ended, leaving the ingress waiting again (no Ready node): turning it off is taken.
+    await finishJobs(id);
+    const disabled = await call("PATCH", `/clusters/${id}`, alice.cookie, { managed_workload_ingress_enabled: false });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(disabled.body).toMatchObject({ managed_workload_ingress_enabled: false, managed_workload_ingress_status: "provisioning" });
+    expect(await jobsOf(id, "cluster.managed_ingress")).toHaveLength(2);
   });
 
   it("renames without a job, and applies a new plan's quota through a job", async () => {

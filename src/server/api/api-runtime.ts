@@ -13,6 +13,7 @@ import type { Mailer } from "@/server/services/mail/mailer";
 import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
 import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
 import type { SettingsCacheDeps } from "@/server/services/settings/settings-cache";
+import type { SettingsSavedHookDeps } from "@/server/services/settings/settings-saved-hook";
 
 /**
  * What procedures and HTTP handlers hand to use cases: one object per
@@ -20,7 +21,7 @@ import type { SettingsCacheDeps } from "@/server/services/settings/settings-cach
  * type (auth, accounts, cluster requests, settings, …). Procedures reach it as
  * `ctx.deps` and nothing else.
  */
-export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps, DnsAutomationDeps {
+export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps, SettingsSavedHookDeps, DnsAutomationDeps {
   /** The process's mailer; it resolves the SMTP server in effect per send. */
   mailer: Mailer;
   /** Host-cluster adapters for procedures that talk to a cluster (kubeconfig, nodes, kubectl). */

@@ -9,11 +9,14 @@ import type { Runtime } from "./runtime";
  * The node observer for a process that runs cluster jobs (the web process in
  * single-node mode, each worker in multi-node mode). Not started here.
  */
-export function createNodeObserver(runtime: Pick<Runtime, "config" | "clusterRuntime">, processName: string): NodeObserver {
-  const { config, clusterRuntime } = runtime;
+export function createNodeObserver(runtime: Pick<Runtime, "config" | "clusterRuntime" | "deps">, processName: string): NodeObserver {
+  const { config, clusterRuntime, deps } = runtime;
   return new NodeObserver(
     {
       ...clusterRuntime,
+      // The process's job queue: a Ready node enqueues the managed ingress install that waited for one.
+      jobs: deps.jobs,
+      wakeups: deps.wakeups,
       log: clusterRuntime.log.child({ component: "node-observer" }),
       watcher: new KubeNodeWatcher(),
       claims: new PgAdvisoryClaims({

@@ -15,6 +15,7 @@ import { createMetrics } from "@/server/observability/metrics";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
+import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
@@ -67,6 +68,8 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
   // Account emails and notifications share one SMTP pool: KUBEBYON_SMTP_* when KUBEBYON_SMTP_HOST is set, else system settings'.
   const mailer = new ResolvingSmtpMailer(() => effectiveSmtpConfig({ db, now, settingsCache }, config.smtp));
   const clusterRuntime = buildClusterRuntime(config, db, log);
+  const dnsProviders = cloudflareDnsProviders(config);
+  const passLock = dnsPassLock(config, options.process);
   const deps: ApiDeps = {
     db,
     log,
@@ -81,8 +84,10 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     // Links in emails must point at the console users reach (KUBEBYON_PUBLIC_URL).
     publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),
     settingsCache,
-    dnsProviders: cloudflareDnsProviders(config),
-    dnsPassLock: dnsPassLock(config, options.process),
+    dnsProviders,
+    dnsPassLock: passLock,
+    // Spec §1.4: records follow settings changes at once, not only on the periodic pass.
+    afterSettingsSaved: () => syncDnsAfterChange({ db, log, now, dnsProviders, dnsPassLock: passLock }),
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),

@@ -9,6 +9,7 @@ import { INGRESS_NGINX_STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { waitFor } from "@e2e/env/wait-for";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { MANAGED_INGRESS_PROFILE } from "@/server/domain/managed-ingress/controller-profile";
+import { NoReadyNodeError } from "@/server/domain/managed-ingress/no-ready-node";
 import { HelmManagedIngressReconciler } from "./helm-managed-ingress-reconciler";
 import { vclusterCredentials } from "./node-kubelet.test-fixtures";
 
@@ -72,7 +73,10 @@ afterAll(async () => {
 
 describe("HelmManagedIngressReconciler", () => {
   it("refuses to install while the cluster has no Ready node, and reports what is missing", async () => {
-    await expect(reconciler.ensure({ credentials })).rejects.toThrow(/no Ready node to run the managed ingress controller on .*join a node/);
+    const refused = await reconciler.ensure({ credentials }).catch((error: unknown) => error);
+    // Typed, so the managed_ingress step can wait for a node instead of failing (managed-ingress-step.ts).
+    expect(refused).toBeInstanceOf(NoReadyNodeError);
+    expect(refused).toMatchObject({ joinedNodes: 0, message: expect.stringMatching(/no Ready node to run the managed ingress controller on .*join a node/) });
     expect(await reconciler.status({ credentials })).toEqual({ ready: false, reason: `Deployment ${ns}/kubebyon-managed-ingress-controller does not exist` });
     expect(await releaseExists()).toBe(false);
   });

@@ -12,6 +12,7 @@ import {
 import { parse as parseYaml } from "yaml";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { AppError } from "@/server/domain/errors";
+import { NoReadyNodeError } from "@/server/domain/managed-ingress/no-ready-node";
 import {
   MANAGED_INGRESS_PROFILE,
   sameJsonValues,
@@ -129,7 +130,8 @@ export class HelmManagedIngressReconciler implements ManagedIngressReconciler {
 
   /**
    * helm waits for the chart's hook Jobs (the admission certificate), and those, like the controller,
-   * run only on a node: with none Ready helm would sit out its whole timeout, so say so at once.
+   * run only on a node: with none Ready helm would sit out its whole timeout, so say so at once
+   * (a NoReadyNodeError: the step then waits for the node observer instead of failing).
    */
   private async requireReadyNode(kc: KubeConfig, signal?: AbortSignal): Promise<void> {
     let nodes;
@@ -139,12 +141,7 @@ export class HelmManagedIngressReconciler implements ManagedIngressReconciler {
       throw KubeApiError.from(err, "listing the cluster's Nodes");
     }
     const ready = nodes.filter((n) => n.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True"));
-    if (ready.length === 0) {
-      throw new AppError(
-        "PRECONDITION_FAILED",
-        `the cluster has no Ready node to run the managed ingress controller on (${nodes.length} node(s) joined, none Ready): join a node, then turn managed ingress on again (PATCH managed_workload_ingress_enabled=true retries it)`,
-      );
-    }
+    if (ready.length === 0) throw new NoReadyNodeError(nodes.length);
   }
 
   /** `<name>-<version>` as `helm list` shows it; null when the configured chart has no fixed version (a repo chart without one). */

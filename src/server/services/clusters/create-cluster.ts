@@ -11,6 +11,8 @@ import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { isUniqueViolation, lockUntilCommit } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
+import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
+import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-provider";
 import { readDefaultPublicAccessMode, readSystemSettings } from "@/server/services/settings/read-system-settings";
 import { cnameTargetFor } from "@/server/domain/managed-ingress/cname-target";
 import type { RequestOrigin } from "@/server/services/service-deps";
@@ -39,9 +41,11 @@ export interface CreateClusterInput {
  * (docs/plans-and-quotas.md) caps their clusters and is snapshotted as the
  * cluster's node/CPU/memory quota and control plane (cluster-control-plane.ts).
  * Without a host cluster nothing is written: the create is refused (503) with
- * the setting to fix.
+ * the setting to fix. Once committed, a DNS automation pass puts the cluster's
+ * CNAME target record into the zone (when automation is on and the process has
+ * `dnsProviders` and `dnsPassLock`; otherwise the periodic pass does).
  */
-export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
+export async function createCluster(deps: ClusterRequestDeps & Partial<DnsAutomationDeps>, viewer: Viewer, input: CreateClusterInput, origin: RequestOrigin): Promise<ClusterView> {
   const missingHost = deps.hostCluster.missingConfiguration();
   if (missingHost) {
     throw new AppError("SERVICE_UNAVAILABLE", `Clusters cannot be created on this platform yet: ${missingHost}. An administrator has to fix this, then create the cluster again.`);
@@ -107,6 +111,7 @@ export async function createCluster(deps: ClusterRequestDeps, viewer: Viewer, in
     throw error;
   }
   await publishJobWakeup(deps.wakeups, jobId, deps.log);
+  syncDnsAfterChange(deps);
   deps.log.info("cluster create requested", { cluster_id: id, job_id: jobId, user_id: viewer.id });
   return toClusterView(await deps.db.cluster.findUniqueOrThrow({ where: { id } }));
 }

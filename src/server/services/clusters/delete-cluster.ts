@@ -4,6 +4,8 @@ import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/ope
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
+import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
+import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-provider";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
@@ -16,8 +18,10 @@ import { findAccessibleCluster } from "./find-accessible-cluster";
  * transaction. Idempotent: a deleted cluster or one already being deleted is
  * returned as it is, without a second job. Jobs already queued for the
  * cluster stop on their own: create/update handlers refuse a deleting cluster.
+ * A `deleting` cluster keeps no DNS records, so once committed a DNS automation
+ * pass removes its CNAME target record and its bindings' records at once.
  */
-export async function deleteCluster(deps: ClusterRequestDeps, viewer: Viewer, clusterId: string, origin: RequestOrigin): Promise<ClusterView> {
+export async function deleteCluster(deps: ClusterRequestDeps & Partial<DnsAutomationDeps>, viewer: Viewer, clusterId: string, origin: RequestOrigin): Promise<ClusterView> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   if (cluster.status === "deleted" || cluster.status === "deleting") return toClusterView(cluster);
 
@@ -38,6 +42,7 @@ export async function deleteCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   });
   if (jobId) {
     await publishJobWakeup(deps.wakeups, jobId, deps.log);
+    syncDnsAfterChange(deps);
     deps.log.info("cluster delete requested", { cluster_id: cluster.id, job_id: jobId, user_id: viewer.id });
   }
   return toClusterView(await deps.db.cluster.findUniqueOrThrow({ where: { id: cluster.id } }));

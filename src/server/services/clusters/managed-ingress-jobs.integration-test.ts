@@ -15,8 +15,9 @@ import { updateCluster } from "./update-cluster";
 /**
  * Managed workload ingress through the production job handlers (in-process executor, real helm, the
  * stand-in ingress-nginx chart) into a stand-in vCluster that runs kube-controller-manager; the test plays
- * the vCluster's kubelet. Covers the create job's step, the flag-only job, the update job's step and the
- * statuses written back on the cluster row.
+ * the vCluster's kubelet, and the node observer runs as in every job-processing process. Covers the create
+ * job's step waiting for a node, the observer starting the flag-only job once a node is Ready, the update
+ * job's step and the statuses written back on the cluster row.
  */
 const origin = { ip: null, userAgent: null };
 const viewer = { id: "usr_ingress", email: "ingress@example.test", name: "Ingress", role: "user" as const, auth: { method: "session" as const, sessionId: "ses_i" } };
@@ -38,7 +39,7 @@ beforeAll(async () => {
   // A copy of the stand-in chart, so a test can break it and fix it again.
   chartDir = path.join(await mkdtemp(path.join(os.tmpdir(), "kubebyon-ingress-chart-")), "ingress-nginx");
   await cp(INGRESS_NGINX_STAND_IN_CHART, chartDir, { recursive: true });
-  h = await startClusterJobHarness({ label: "managed_ingress_jobs", ingressChart: chartDir });
+  h = await startClusterJobHarness({ label: "managed_ingress_jobs", ingressChart: chartDir, nodeObserver: true });
   await h.db.user.create({ data: { id: viewer.id, email: viewer.email, name: viewer.name } });
   const core = h.kube.kubeConfig().makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: "kubebyon-system" } } });
@@ -52,33 +53,40 @@ afterAll(async () => {
 });
 
 describe("managed workload ingress jobs", () => {
-  it("create with the flag on: the cluster is ready, the ingress step fails without a node and says how to retry", async () => {
+  it("create with the flag on before any node: the cluster is ready, the ingress waits (provisioning, no error, step skipped)", async () => {
     const created = await createCluster(h.deps, viewer, { name: "ingress", controlPlaneHost: "203.0.113.30", managedWorkloadIngressEnabled: true }, origin);
     expect(created).toMatchObject({ managed_workload_ingress_enabled: true, managed_workload_ingress_status: "provisioning" });
     vc = await h.playVcluster(created.id, { controllerManager: true });
     const row = await h.waitFor("the create job", () => readCluster(created.id), (c) => c.status !== "provisioning", 120_000);
-    expect(row).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "error", managedWorkloadIngressClass: null });
-    expect(row.managedWorkloadIngressLastError).toMatch(/no Ready node to run the managed ingress controller on.*PATCH managed_workload_ingress_enabled=true retries it/);
+    expect(row).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "provisioning", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: null });
     const op = await latestOperation(created.id);
     expect(op).toMatchObject({ kind: "create", status: "succeeded" });
-    expect(stepOutcomes(storedSteps(op.steps)).at(-1)).toBe("managed_ingress:failed");
+    const step = storedSteps(op.steps).at(-1)!;
+    expect(step).toMatchObject({ name: "managed_ingress", status: "skipped", message: expect.stringMatching(/^Waiting for a Ready node \(0 node\(s\) joined, none Ready\)/) });
+    // The observer (rescan every 500 ms) watches the ready cluster now; with no node it starts nothing.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await operations(created.id)).map((o) => o.kind)).toEqual(["create"]);
   }, 180_000);
 
-  it("asking again after a node joined runs the managed_ingress job: provisioning -> ready, the cluster stays ready", async () => {
+  it("a node joins: the node observer starts the managed_ingress job by itself -> ready, once, on the operation timeline", async () => {
     const { id } = await h.db.cluster.findFirstOrThrow({ where: { ownerId: viewer.id } });
     kubelet = await playPodKubelet({ kubeConfig: vc!.kubeConfig(), node: "worker-1", namespace: "kubebyon-system" });
-    const requested = await updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: true }, origin);
-    expect(requested).toMatchObject({ status: "ready", managed_workload_ingress_status: "provisioning", managed_workload_ingress_last_error: null });
-    await expect(updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: false }, origin)).rejects.toThrow(/still being reconciled/);
-    const job = await h.db.clusterJob.findFirstOrThrow({ where: { clusterId: id }, orderBy: { createdAt: "desc" } });
+    const started = await h.waitFor("the observer to start a managed_ingress operation", () => latestOperation(id), (o) => o.kind === "managed_ingress", 60_000);
+    expect(started.requestedById).toBeNull();
+    const job = await h.db.clusterJob.findFirstOrThrow({ where: { operationId: started.id } });
     expect(job.kind).toBe(CLUSTER_MANAGED_INGRESS_JOB);
+    // While that job runs, a PATCH does not start a second reconcile beside it.
+    await expect(updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: false }, origin)).rejects.toThrow(/still being reconciled|has just started/);
 
     const row = await h.waitFor("managed ingress to settle", () => readCluster(id), (c) => settled(c.managedWorkloadIngressStatus), 120_000);
-    expect(row).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: "kubebyon" });
+    expect(row).toMatchObject({ status: "ready", managedWorkloadIngressEnabled: true, managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: "kubebyon" });
     const op = await latestOperation(id);
-    expect(op).toMatchObject({ kind: "managed_ingress", status: "succeeded" });
+    expect(op).toMatchObject({ id: started.id, kind: "managed_ingress", status: "succeeded" });
     expect(stepOutcomes(storedSteps(op.steps))).toEqual(["resolve_endpoint:succeeded", "managed_ingress:succeeded"]);
     expect(await helmRevision()).toBe(1);
+    // Later snapshots and rescans (every 500 ms here) start nothing more: the ingress is no longer waiting.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await operations(id)).map((o) => o.kind)).toEqual(["create", "managed_ingress"]);
   }, 180_000);
 
   it("an update job with the flag unchanged runs the step and leaves the healthy release alone", async () => {

@@ -20,7 +20,9 @@ export interface ManagedIngressReconciler {
   readonly profile: ManagedIngressControllerProfile;
   /**
    * Installs or upgrades the release unless it is deployed, healthy and has the profile's values and the
-   * configured chart version; then returns without waiting for readiness (see status).
+   * configured chart version; then returns without waiting for readiness (see status). Throws
+   * NoReadyNodeError (domain/managed-ingress/no-ready-node.ts) before helm runs when the vCluster has no
+   * Ready node, since the chart's hook Jobs could not run.
    */
   ensure(call: ManagedIngressCall): Promise<EnsureOutcome>;
   /** Reads the profile's readiness checks; never changes anything. */

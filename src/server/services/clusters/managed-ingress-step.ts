@@ -1,7 +1,8 @@
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { ManagedIngressHealth } from "@/server/domain/managed-ingress/controller-profile";
+import { NoReadyNodeError, waitingForNodeMessage } from "@/server/domain/managed-ingress/no-ready-node";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { messageOf, type OperationRecorder } from "./operation-recorder";
+import { messageOf, StepSkipped, type OperationRecorder } from "./operation-recorder";
 import { writeUnlessDeleting } from "./write-unless-deleting";
 import type { ManagedIngressReconciler } from "./managed-ingress-reconciler";
 
@@ -14,7 +15,8 @@ export interface ManagedIngressDeps extends Pick<ServiceDeps, "db" | "log" | "no
   managedIngressPollMs?: number;
 }
 
-export type ManagedIngressResult = "skipped" | "ready" | "disabled" | "error";
+/** `waiting`: enabled, but no Ready node yet; the status stays `provisioning` until the node observer starts a reconcile. */
+export type ManagedIngressResult = "skipped" | "ready" | "disabled" | "waiting" | "error";
 
 class NotHealthyInTime extends Error {
   constructor(health: Extract<ManagedIngressHealth, { ready: false }>, timeoutMs: number) {
@@ -41,6 +43,11 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * A failure here is the ingress's, not the control plane's: the step is recorded as failed and the
  * status becomes `error` with the message, but nothing is thrown, so the job (and the cluster) still
  * succeeds — except when the job itself is being cancelled.
+ *
+ * No Ready node in the vCluster yet is not a failure (the flag means "install it as soon as it can run"):
+ * the step is recorded as `skipped` with a "waiting for a Ready node" message, the status stays
+ * `provisioning` with no last_error, and the node observer enqueues the `cluster.managed_ingress` job once
+ * a node is Ready (resume-waiting-managed-ingress.ts).
  */
 export async function runManagedIngressStep(
   deps: ManagedIngressDeps,
@@ -67,7 +74,9 @@ export async function runManagedIngressStep(
       return "disabled";
     }
     await op.step("managed_ingress", async () => {
-      const outcome = await deps.managedIngress.ensure({ credentials, signal });
+      const outcome = await deps.managedIngress.ensure({ credentials, signal }).catch((error: unknown) => {
+        throw error instanceof NoReadyNodeError ? new StepSkipped(waitingForNodeMessage(error), { cause: error }) : error;
+      });
       const health = await waitUntilHealthy(deps, credentials, signal);
       deps.log.info("managed ingress ready", { cluster_id: clusterId, action: outcome.action, revision: outcome.revision, ingress_class: health.ingressClass });
     });
@@ -77,6 +86,11 @@ export async function runManagedIngressStep(
     return "ready";
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (error instanceof StepSkipped) {
+      // Written above already (provisioning, no last_error); nothing is installed and nothing failed.
+      deps.log.info("managed ingress waits for a Ready node", { cluster_id: clusterId });
+      return "waiting";
+    }
     deps.log.warn("managed ingress reconcile failed", { cluster_id: clusterId, enabled, error: messageOf(error) });
     await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "error", managedWorkloadIngressLastError: messageOf(error) });
     return "error";

@@ -4,7 +4,7 @@ import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/ope
 import { newId } from "@/server/domain/ids";
 import { createPrismaClient, type Db, type Prisma } from "@/server/infra/db/client";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
-import { OperationRecorder } from "./operation-recorder";
+import { OperationRecorder, StepSkipped } from "./operation-recorder";
 
 let database: TestDatabase;
 let db: Db;
@@ -42,6 +42,18 @@ describe("OperationRecorder", () => {
           : s,
       ),
     );
+  });
+
+  it("records a step whose work throws StepSkipped as skipped with its message (not failed), and rethrows it", async () => {
+    const id = await operationWithSteps(storedOperationSteps(initialSteps("managed_ingress")), "managed_ingress");
+    const recorder = await OperationRecorder.start(deps(), id);
+    await expect(recorder.step("managed_ingress", () => Promise.reject(new StepSkipped("Waiting for a Ready node")))).rejects.toBeInstanceOf(StepSkipped);
+    await expect(recorder.step("resolve_endpoint", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    const op = await db.clusterOperation.findUniqueOrThrow({ where: { id } });
+    expect((op.steps as Array<{ name: string; status: string; message: string | null }>).map((s) => `${s.name}:${s.status}:${s.message}`)).toEqual([
+      "resolve_endpoint:failed:boom",
+      "managed_ingress:skipped:Waiting for a Ready node",
+    ]);
   });
 
   it("gives an operation queued before its kind gained a step today's list, so the job can record that step", async () => {

@@ -39,7 +39,10 @@ export class OperationRecorder {
     });
   }
 
-  /** Runs one step and records it; a failure is recorded with its message and rethrown. */
+  /**
+   * Runs one step and records it; a failure is recorded with its message and rethrown. A StepSkipped
+   * thrown by `work` is recorded as `skipped` with its message (and rethrown, for the caller to handle).
+   */
   async step<T>(name: StepName, work: () => Promise<T>): Promise<T> {
     await this.set(name, { status: "running", started_at: this.deps.now().toISOString() });
     try {
@@ -47,7 +50,8 @@ export class OperationRecorder {
       await this.set(name, { status: "succeeded", finished_at: this.deps.now().toISOString() });
       return result;
     } catch (error) {
-      await this.set(name, { status: "failed", finished_at: this.deps.now().toISOString(), message: messageOf(error) });
+      const status = error instanceof StepSkipped ? "skipped" : "failed";
+      await this.set(name, { status, finished_at: this.deps.now().toISOString(), message: messageOf(error) });
       throw error;
     }
   }
@@ -83,6 +87,17 @@ export class OperationRecorder {
 
   private json(): Prisma.InputJsonArray {
     return storedOperationSteps(this.steps);
+  }
+}
+
+/**
+ * Thrown from a step's work when the step turns out to have nothing it can do yet (the managed ingress
+ * waiting for a Ready node): the timeline shows `skipped` with this message rather than `failed`.
+ */
+export class StepSkipped extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StepSkipped";
   }
 }
 

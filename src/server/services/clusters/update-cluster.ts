@@ -1,6 +1,5 @@
 import { CLUSTER_MANAGED_INGRESS_JOB, CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import {
   choosePublicAccessForUpdate,
   effectivePublicAccessMode,
@@ -9,16 +8,17 @@ import {
   type PublicAccessMode,
 } from "@/server/domain/clusters/public-access";
 import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
 import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin } from "@/server/services/service-deps";
+import { hasActiveClusterJob } from "./active-cluster-job";
 import { controlPlaneResourcesDiffer, controlPlaneResourcesSnapshot } from "./cluster-control-plane";
 import type { ClusterRequestDeps } from "./cluster-request-deps";
 import { toClusterView, type ClusterView } from "./cluster-view";
+import { enqueueClusterOperation } from "./enqueue-cluster-operation";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
 
@@ -78,10 +78,12 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   if (needsJob && cluster.status === "updating") {
     throw new AppError("CONFLICT", "An update of this cluster's control plane is still running. Wait until the cluster is ready, then change it again.");
   }
-  if (needsJob && cluster.managedWorkloadIngressStatus === "provisioning") {
+  // `provisioning` with no job is the ingress waiting for a Ready node (managed-ingress-step.ts): nothing runs, so nothing to wait for.
+  const ingressBusy = cluster.managedWorkloadIngressStatus === "provisioning" && (await hasActiveClusterJob(deps.db, cluster.id));
+  if (needsJob && ingressBusy) {
     throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change the control plane.");
   }
-  const ingress = managedIngressChange(cluster, input.managedWorkloadIngressEnabled);
+  const ingress = managedIngressChange(cluster, input.managedWorkloadIngressEnabled, ingressBusy);
   // A control-plane update runs the managed_ingress step itself; otherwise the flag gets a job of its own.
   const ingressJob = ingress.reconcile && !needsJob;
 
@@ -98,7 +100,6 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
     ...(ingress.reconcile ? { managedWorkloadIngressStatus: "provisioning" as const, managedWorkloadIngressLastError: null } : {}),
   };
 
-  const operationId = newId("op");
   const jobId = await deps.db.$transaction(async (tx) => {
     // Written only if the status is still the one checked above: a DELETE or a job-starting PATCH in
     // between must not be overwritten (a deleting cluster put back to updating, or two update jobs).
@@ -112,12 +113,16 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
       origin,
     );
     if (!needsJob && !ingressJob) return null;
-    const kind = needsJob ? "update" : "managed_ingress";
-    await tx.clusterOperation.create({
-      data: { id: operationId, clusterId: cluster.id, kind, status: "pending", steps: storedOperationSteps(initialSteps(kind)), requestedById: viewer.id },
+    // The write above holds the row lock: a job the node observer enqueued for a waiting ingress is committed and seen here.
+    if (await hasActiveClusterJob(tx, cluster.id)) {
+      throw new AppError("CONFLICT", "Another operation on this cluster has just started (e.g. the managed ingress install after a node turned Ready). Wait until it finishes, then change the cluster again.");
+    }
+    return enqueueClusterOperation(tx, deps, {
+      clusterId: cluster.id,
+      kind: needsJob ? "update" : "managed_ingress",
+      jobKind: needsJob ? CLUSTER_UPDATE_JOB : CLUSTER_MANAGED_INGRESS_JOB,
+      requestedById: viewer.id,
     });
-    const job = await deps.jobs.enqueue({ clusterId: cluster.id, operationId, kind: needsJob ? CLUSTER_UPDATE_JOB : CLUSTER_MANAGED_INGRESS_JOB, payload: {} }, tx);
-    return job.id;
   });
   if (jobId) await publishJobWakeup(deps.wakeups, jobId, deps.log);
   deps.log.info("cluster update requested", { cluster_id: cluster.id, job_id: jobId, user_id: viewer.id, public_access_mode: toMode });
@@ -126,14 +131,16 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
 
 /**
  * Whether managed_workload_ingress_enabled asks for a reconcile: it changed, or it is asked for again after
- * an `error` (the way to retry, e.g. once a node has joined). Turning off what was never installed is only a
- * row change. While a reconcile runs, a second one is refused rather than queued behind it.
+ * an `error` or while it waits for a Ready node (`provisioning` with no job: the way to retry by hand).
+ * Turning off what was never installed is only a row change. While a reconcile runs (`busy`), a second one
+ * is refused rather than queued behind it.
  */
-function managedIngressChange(cluster: Cluster, enabled: boolean | undefined): { reconcile: boolean } {
+function managedIngressChange(cluster: Cluster, enabled: boolean | undefined, busy: boolean): { reconcile: boolean } {
   if (enabled === undefined) return { reconcile: false };
   const status = cluster.managedWorkloadIngressStatus;
-  const reconcile = enabled !== cluster.managedWorkloadIngressEnabled ? enabled || status !== "disabled" : status === "error";
-  if (reconcile && status === "provisioning") {
+  const again = status === "error" || (status === "provisioning" && !busy);
+  const reconcile = enabled !== cluster.managedWorkloadIngressEnabled ? enabled || status !== "disabled" : again;
+  if (reconcile && busy) {
     throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change it again.");
   }
   // The running update job has its own managed_ingress step and may be past it; two helm runs must not overlap.

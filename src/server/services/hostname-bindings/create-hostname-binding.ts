@@ -9,7 +9,7 @@ import { findAccessibleCluster } from "@/server/services/clusters/find-accessibl
 import { readSystemSettings } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { toHostnameBindingView, type HostnameBindingView } from "./hostname-binding-view";
-import { syncDnsAfterBindingChange, type BindingChangeDeps } from "./sync-dns-after-change";
+import { syncDnsAfterChange, type DnsChangeDeps } from "@/server/services/dns-automation/sync-dns-after-change";
 
 const conflict = (message: string) => new AppError("CONFLICT", message);
 const taken = (hostname: string) => conflict(`The hostname ${hostname} is already bound to a cluster on this platform. Each hostname can be bound once; delete that binding first or choose another hostname.`);
@@ -23,7 +23,7 @@ const taken = (hostname: string) => conflict(`The hostname ${hostname} is alread
  * status starts pending: the DNS check loop decides ready/error.
  */
 export async function createHostnameBinding(
-  deps: BindingChangeDeps,
+  deps: DnsChangeDeps,
   viewer: Viewer,
   input: { clusterId: string; hostname: string },
   origin: RequestOrigin,
@@ -79,6 +79,6 @@ export async function createHostnameBinding(
     throw error;
   }
   deps.log.info("hostname binding created", { cluster_id: row.clusterId, binding_id: row.id, hostname, dns_management_scope: row.dnsManagementScope });
-  syncDnsAfterBindingChange(deps);
+  syncDnsAfterChange(deps);
   return toHostnameBindingView(row);
 }

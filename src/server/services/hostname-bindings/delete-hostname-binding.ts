@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { toHostnameBindingView, type HostnameBindingView } from "./hostname-binding-view";
-import { syncDnsAfterBindingChange, type BindingChangeDeps } from "./sync-dns-after-change";
+import { syncDnsAfterChange, type DnsChangeDeps } from "@/server/services/dns-automation/sync-dns-after-change";
 
 /**
  * Removes a binding of the caller's cluster and returns it as it was. A
@@ -12,7 +12,7 @@ import { syncDnsAfterBindingChange, type BindingChangeDeps } from "./sync-dns-af
  * found" under this cluster id, so ids cannot be probed across clusters.
  */
 export async function deleteHostnameBinding(
-  deps: BindingChangeDeps,
+  deps: DnsChangeDeps,
   viewer: Viewer,
   input: { clusterId: string; bindingId: string },
   origin: RequestOrigin,
@@ -32,6 +32,6 @@ export async function deleteHostnameBinding(
     return row;
   });
   deps.log.info("hostname binding deleted", { cluster_id: cluster.id, binding_id: removed.id, hostname: removed.hostname });
-  syncDnsAfterBindingChange(deps);
+  syncDnsAfterChange(deps);
   return toHostnameBindingView(removed);
 }

@@ -5,12 +5,14 @@ import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
+import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { mergePatch, postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
+import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { NodeObserver } from "./node-observer";
 
 /**
@@ -38,6 +40,8 @@ function startObserver(name: string): NodeObserver {
       resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
       nodeReader: new KubeNodeReader(),
       watcher: new KubeNodeWatcher(),
+      jobs: new PrismaJobStore(db),
+      wakeups: new InProcessJobWakeups(log),
       claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: `observer-test ${name}` }),
     },
     // The kubelet registers its Node, then posts its status: two writes the observer merges within

@@ -1,5 +1,5 @@
 import type { Cluster } from "@/server/infra/db/client";
-import { observeClusterNodes, type ObserveClusterNodesDeps } from "./observe-cluster-nodes";
+import { observeClusterNodes, resumeManagedIngress, type ObserveClusterNodesDeps } from "./observe-cluster-nodes";
 import type { ObserverClaims } from "./ports";
 
 export interface NodeObserverDeps extends ObserveClusterNodesDeps {
@@ -35,6 +35,9 @@ function endpointKeyOf(cluster: Cluster): string {
  * `node_events`. Every process that runs jobs runs one; the claims make sure
  * each cluster has exactly one watcher across them. It reacts to clusters
  * appearing, leaving `ready`, or changing endpoint on its periodic rescan.
+ * A Ready node starts the managed ingress install that waited for one; the
+ * rescan asks again for the clusters it watches, because a node may have
+ * turned Ready while the job that found none was still finishing.
  */
 export class NodeObserver {
   private readonly observations = new Map<string, Observation>();
@@ -102,6 +105,10 @@ export class NodeObserver {
       this.observe(cluster);
     }
     for (const id of this.lastFailure.keys()) if (!wanted.has(id)) this.lastFailure.delete(id);
+    for (const cluster of clusters) {
+      const waiting = cluster.status === "ready" && cluster.managedWorkloadIngressEnabled && cluster.managedWorkloadIngressStatus === "provisioning";
+      if (waiting && this.observations.get(cluster.id)?.watching) await resumeManagedIngress(this.deps, cluster.id);
+    }
   }
 
   private observe(cluster: Cluster): void {

@@ -3,10 +3,13 @@ import { notifyNodeEvents } from "@/server/services/notifications/emitters";
 import type { Cluster } from "@/server/infra/db/client";
 import type { NodeOperationDeps } from "./node-operation-deps";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
+import { resumeWaitingManagedIngress } from "@/server/services/clusters/resume-waiting-managed-ingress";
+import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import type { NodeWatcher } from "./ports";
 import { recordNodeSnapshot } from "./record-node-snapshot";
 
-export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | "log" | "now" | "resolver" | "nodeReader"> {
+/** `jobs`/`wakeups`: a Ready node starts the managed ingress install that waited for one. */
+export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | "log" | "now" | "resolver" | "nodeReader">, JobQueueDeps {
   watcher: NodeWatcher;
 }
 
@@ -16,7 +19,8 @@ export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | 
  * watched are then recorded as deleted), then the watch stream. Changes that
  * arrive within `settleMs` are recorded as one snapshot, so a burst of kubelet
  * status updates costs one transaction. After a watch error the list is read
- * again, because changes during the gap may not be replayed.
+ * again, because changes during the gap may not be replayed. A snapshot with a Ready node
+ * starts the managed ingress reconcile of a cluster whose ingress waits for one.
  * Throws when the cluster cannot be reached at all; the caller retries later.
  */
 export async function observeClusterNodes(
@@ -37,6 +41,7 @@ export async function observeClusterNodes(
       deps.log.info("node event", { cluster_id: cluster.id, node: event.nodeName, type: event.type, reason: event.reason });
     }
     await notifyNodeEvents(deps, cluster, result.events);
+    if ([...nodes.values()].some((n) => n.status === "ready")) await resumeManagedIngress(deps, cluster.id);
   }, (error) => deps.log.warn("could not record the node snapshot", { cluster_id: cluster.id, error: error.message }));
 
   replaceAll(await deps.nodeReader.list(credentials));
@@ -61,6 +66,15 @@ export async function observeClusterNodes(
     }
   } finally {
     await recorder.drain();
+  }
+}
+
+/** Never fails the snapshot: the observer's rescan tries again (node-observer.ts). */
+export async function resumeManagedIngress(deps: Pick<ObserveClusterNodesDeps, "db" | "log" | "jobs" | "wakeups">, clusterId: string): Promise<void> {
+  try {
+    await resumeWaitingManagedIngress(deps, clusterId);
+  } catch (error) {
+    deps.log.warn("could not start the managed ingress reconcile for a Ready node; retrying on the next rescan", { cluster_id: clusterId, error: errorMessage(error) });
   }
 }
 

@@ -13,6 +13,7 @@ import { getSystemSettings } from "./get-system-settings";
 import type { SystemSettingsView } from "./system-settings-view";
 import type { EnvOAuthClients } from "./effective-oauth-clients";
 import type { SettingsCacheDeps } from "./settings-cache";
+import type { SettingsSavedHookDeps } from "./settings-saved-hook";
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 
 type Key = (typeof SYSTEM_SETTING_KEYS)[keyof typeof SYSTEM_SETTING_KEYS];
@@ -50,9 +51,10 @@ function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.Inp
  * Validates the patch against the current settings as a whole, writes only the
  * keys that changed (one row per key, `updated_by` = the admin) and records one
  * audit event listing them; the API token's value never reaches the log or audit.
+ * After commit, `afterSettingsSaved` runs (a DNS automation pass, wired by the composition root).
  */
 export async function updateSystemSettings(
-  deps: ServiceDeps & SettingsCacheDeps & JobQueueDeps,
+  deps: ServiceDeps & SettingsCacheDeps & JobQueueDeps & SettingsSavedHookDeps,
   actor: Viewer,
   patch: SystemSettingsPatch,
   origin: RequestOrigin,
@@ -89,6 +91,7 @@ export async function updateSystemSettings(
   for (const jobId of rerenderJobs) await publishJobWakeup(deps.wakeups, jobId, deps.log);
   // This process sees new OAuth apps and SMTP at once; other web processes within the cache's 30 s.
   deps.settingsCache.forget();
+  deps.afterSettingsSaved();
   deps.log.info("system settings saved", { actor_id: actor.id });
   return getSystemSettings(deps, envOAuth, envSmtp);
 }
