@@ -29,6 +29,8 @@ let chartDir: string;
 const readCluster = (id: string) => h.db.cluster.findUniqueOrThrow({ where: { id } });
 const operations = (id: string) => h.db.clusterOperation.findMany({ where: { clusterId: id }, orderBy: { createdAt: "asc" } });
 const latestOperation = async (id: string) => (await operations(id)).at(-1)!;
+// The job writes the ingress status before it closes its operation: wait for the operation too.
+const finishedOperation = (id: string) => h.waitFor("the operation to finish", () => latestOperation(id), (o) => o.status !== "pending" && o.status !== "running", 30_000);
 const settled = (s: string) => s !== "provisioning";
 const helmRevision = async () => {
   const out = await vc!.helm(["history", "kubebyon-managed-ingress", "--namespace", "kubebyon-system", "--output", "json"]);
@@ -59,7 +61,7 @@ describe("managed workload ingress jobs", () => {
     vc = await h.playVcluster(created.id, { controllerManager: true });
     const row = await h.waitFor("the create job", () => readCluster(created.id), (c) => c.status !== "provisioning", 120_000);
     expect(row).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "provisioning", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: null });
-    const op = await latestOperation(created.id);
+    const op = await finishedOperation(created.id);
     expect(op).toMatchObject({ kind: "create", status: "succeeded" });
     const step = storedSteps(op.steps).at(-1)!;
     expect(step).toMatchObject({ name: "managed_ingress", status: "skipped", message: expect.stringMatching(/^Waiting for a Ready node \(0 node\(s\) joined, none Ready\)/) });
@@ -80,7 +82,7 @@ describe("managed workload ingress jobs", () => {
 
     const row = await h.waitFor("managed ingress to settle", () => readCluster(id), (c) => settled(c.managedWorkloadIngressStatus), 120_000);
     expect(row).toMatchObject({ status: "ready", managedWorkloadIngressEnabled: true, managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: "kubebyon" });
-    const op = await latestOperation(id);
+    const op = await finishedOperation(id);
     expect(op).toMatchObject({ id: started.id, kind: "managed_ingress", status: "succeeded" });
     expect(stepOutcomes(storedSteps(op.steps))).toEqual(["resolve_endpoint:succeeded", "managed_ingress:succeeded"]);
     expect(await helmRevision()).toBe(1);
@@ -94,7 +96,7 @@ describe("managed workload ingress jobs", () => {
     await updateCluster(h.deps, viewer, id, { controlPlaneHost: "203.0.113.31" }, origin);
     const row = await h.waitFor("the update job", () => readCluster(id), (c) => c.status !== "updating", 120_000);
     expect(row).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "ready" });
-    const op = await latestOperation(id);
+    const op = await finishedOperation(id);
     expect(op).toMatchObject({ kind: "update", status: "succeeded" });
     expect(stepOutcomes(storedSteps(op.steps)).at(-1)).toBe("managed_ingress:succeeded");
     expect(await helmRevision()).toBe(1);
@@ -122,7 +124,7 @@ describe("managed workload ingress jobs", () => {
     const failed = await h.waitFor("the broken reconcile", () => readCluster(id), (c) => settled(c.managedWorkloadIngressStatus), 120_000);
     expect(failed).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "error" });
     expect(failed.managedWorkloadIngressLastError).toMatch(/function "nope" not defined/);
-    const op = await latestOperation(id);
+    const op = await finishedOperation(id);
     expect(op).toMatchObject({ kind: "managed_ingress", status: "succeeded" });
     expect(storedSteps(op.steps).find((s) => s.name === "managed_ingress")).toMatchObject({ status: "failed", message: expect.stringMatching(/function "nope" not defined/) });
 
