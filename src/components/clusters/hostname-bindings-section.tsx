@@ -67,7 +67,7 @@ export function HostnameBindingsSection({ cluster }: { cluster: ClusterItem }) {
       cell: (b) =>
         b.record_target_hostname ? (
           <span className="text-xs">
-            {t("pointCname")} <code className="font-mono">{b.record_target_hostname}</code>
+            {b.dns_management_scope === "platform_managed" ? t("platformCname") : t("pointCname")} <code className="font-mono">{b.record_target_hostname}</code>
           </span>
         ) : (
           "—"

@@ -40,7 +40,9 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
         setServerError(null);
         queryClient.setQueryData(trpc.clusters.get.queryKey({ cluster_id: cluster.id }), updated);
         await queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.queryKey({ cluster_id: cluster.id }) });
-        toast.success(updated.managed_workload_ingress_enabled ? t("toast.enabling") : t("toast.disabling"));
+        // Turning off what was never installed is only a row change (no job): say so instead of "being removed".
+        const message = updated.managed_workload_ingress_status !== "provisioning" ? t("toast.saved") : updated.managed_workload_ingress_enabled ? t("toast.enabling") : t("toast.disabling");
+        toast.success(message);
       },
       // e.g. 409 "still being reconciled" or a cluster that is being deleted: the server says what to do.
       onError: (error) => setServerError(errorMessage(error, tc("unknownError"))),
@@ -65,9 +67,25 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
     </Button>
   );
 
+  // Docs: on while the last reconcile failed, asking for "on" again re-runs it (e.g. after a node joined).
+  const retry =
+    enabled && status === "error" ? (
+      <Button variant="primary" size="sm" data-testid="managed-ingress-retry" disabled={toggleDisabled} onClick={() => update.mutate({ cluster_id: cluster.id, managed_workload_ingress_enabled: true })}>
+        {t("retry")}
+      </Button>
+    ) : null;
+
   return (
     <Card aria-labelledby="cluster-ingress-title" data-testid="cluster-managed-ingress">
-      <CardHeader titleId="cluster-ingress-title" title={t("title")} description={t("description")} actions={live ? toggle : undefined} />
+      <CardHeader titleId="cluster-ingress-title" title={t("title")} description={t("description")} actions={
+          live ? (
+            <>
+              {retry}
+              {toggle}
+            </>
+          ) : undefined
+        }
+      />
       <CardBody className="space-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         <p>{t("doesNot")}</p>
         {status === "provisioning" ? (
