@@ -28,6 +28,8 @@ interface PlayOptions {
   namespace: string;
   timeoutMs?: number;
   controlPlaneNodeName?: string;
+  /** Run kube-controller-manager in the played vCluster (default false). */
+  controllerManager?: boolean;
 }
 
 /** The same for any Service type (public access off: a ClusterIP Service), once `until` holds for the Service. */
@@ -45,6 +47,6 @@ export async function playVclusterBehindService(
   };
   const until = opts.until ?? (() => true);
   const service = (await waitFor(`Service ${opts.namespace}/${opts.vclusterName}`, readService, (s) => s !== undefined && until(s), opts.timeoutMs))!;
-  const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace, controlPlaneNodeName: opts.controlPlaneNodeName });
+  const vc = await opts.kube.startVirtualCluster({ name: opts.vclusterName, namespace: opts.namespace, controlPlaneNodeName: opts.controlPlaneNodeName, controllerManager: opts.controllerManager });
   return { vc, service, close: () => vc.stop() };
 }

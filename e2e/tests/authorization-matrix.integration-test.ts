@@ -73,6 +73,7 @@ const ACCESS: Record<string, Access> = {
   "admin.getOverview": "admin",
   "admin.listClusterJobs": "admin",
   "admin.getPlatformHealth": "admin",
+  "admin.getDnsAutomationHealth": "admin",
   "adminUsers.list": "admin",
   "adminUsers.get": "admin",
   "adminUsers.changeRole": "admin",

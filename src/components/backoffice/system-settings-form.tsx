@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
+import { DnsAutomationHealthCard } from "./dns-automation-health-card";
 import { initialOAuthApps, OAuthAppsCard, oauthAppsPatch } from "./oauth-apps-card";
 import { initialSmtp, SmtpSettingsCard, smtpPatch } from "./smtp-settings-card";
 import { useTRPC } from "@/lib/trpc/client";
@@ -31,6 +32,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
   const trpc = useTRPC();
   const router = useRouter();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const dns = initial.managed_workload_ingress_dns;
   const [form, setForm] = useState({
     joinBaseUrl: initial.join_base_url ?? "",
@@ -57,6 +59,8 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
         setOAuth((o) => ({ github: { ...o.github, clientSecret: "", removeSecret: false }, google: { ...o.google, clientSecret: "", removeSecret: false } }));
         setSmtp((m) => ({ ...m, password: "", removePassword: false }));
         toast.success(t("saved"));
+        // A save can turn automation on or off and re-derive CNAME targets: re-read the health summary.
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.getDnsAutomationHealth.queryKey() });
         router.refresh();
       },
       onError: (e) => setError(t("failed", { message: errorMessage(e, tc("unknownError")) })),
@@ -152,6 +156,7 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
           ) : null}
         </CardBody>
       </Card>
+      <DnsAutomationHealthCard />
       <OAuthAppsCard view={initial.oauth} value={oauth} onChange={setOAuth} />
       <SmtpSettingsCard view={initial.smtp} value={smtp} onChange={setSmtp} />
       <FormAlert>{error}</FormAlert>

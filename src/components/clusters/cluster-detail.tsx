@@ -10,16 +10,22 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
+import type { ClusterItem } from "./cluster-types";
 import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
 import { EditClusterDialog } from "./edit-cluster-dialog";
+import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
+import { ManagedIngressCard } from "./managed-ingress-card";
 import { NodesSection } from "./nodes-section";
 import { OperationTimeline } from "./operation-timeline";
 import { SectionError } from "./section-error";
 
 const POLL_MS = 2_000;
 const SETTLED = new Set(["ready", "error", "deleted"]);
+
+/** A cluster in transition, or a managed ingress reconcile in flight, changes on its own. */
+const settled = (c: ClusterItem) => SETTLED.has(c.status) && c.managed_workload_ingress_status !== "provisioning";
 
 export function ClusterDetail({ clusterId }: { clusterId: string }) {
   const t = useTranslations("clusters.detail");
@@ -29,10 +35,10 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
   const hydrated = useHydrated();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
-  // A cluster in transition changes status on its own; poll until it settles.
+  // Poll until the cluster and its managed ingress settle.
   const cluster = useQuery({
     ...trpc.clusters.get.queryOptions({ cluster_id: clusterId }),
-    refetchInterval: (query) => (query.state.data && !SETTLED.has(query.state.data.status) ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && !settled(query.state.data) ? POLL_MS : false),
   });
 
   if (cluster.isPending) return <p className="text-sm text-zinc-500">{tc("loading")}</p>;
@@ -72,6 +78,8 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
       <OperationTimeline clusterId={clusterId} />
       <JoinSection clusterId={clusterId} />
       <NodesSection clusterId={clusterId} />
+      <ManagedIngressCard cluster={c} />
+      <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
       {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} /> : null}
     </div>

@@ -8,3 +8,4 @@ export type NodeEventItem = RouterOutputs["nodes"]["events"]["items"][number];
 export type NodeEventType = NonNullable<RouterInputs["nodes"]["events"]["type"]>;
 export type DrainResult = RouterOutputs["nodes"]["drain"];
 export type DrainOutcome = DrainResult["pods"][number]["outcome"];
+export type HostnameBindingItem = RouterOutputs["hostnameBindings"]["list"]["items"][number];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newId } from "@/server/domain/ids";
 import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import { AppError } from "@/server/domain/errors";
-import { assertBaseDomainFitsCnameTargets, cnameTargetFor, CNAME_TARGET_LABEL_LENGTH, isReservedCnameTargetName, MAX_BASE_DOMAIN_LENGTH } from "./cname-target";
+import { assertBaseDomainFitsCnameTargets, baseDomainOfCnameTarget, cnameTargetFor, CNAME_TARGET_LABEL_LENGTH, isReservedCnameTargetName, MAX_BASE_DOMAIN_LENGTH } from "./cname-target";
 
 describe("cnameTargetFor", () => {
   it("derives cl-<id>.<base domain> from the cluster id, the same every time", () => {
@@ -52,5 +52,20 @@ describe("isReservedCnameTargetName", () => {
     expect(isReservedCnameTargetName("clothes.apps.example.com", "apps.example.com")).toBe(false);
     expect(isReservedCnameTargetName("cl-0a1b.other.example.com", "apps.example.com")).toBe(false);
     expect(isReservedCnameTargetName("cl-0a1b.apps.example.com", null)).toBe(false);
+  });
+});
+
+describe("baseDomainOfCnameTarget", () => {
+  it("inverts cnameTargetFor: the target minus its cl-<id> label", () => {
+    const target = cnameTargetFor("cl_0a1b2c3d4e5f6g7h8i9j", "apps.example.com");
+    expect(baseDomainOfCnameTarget(target)).toBe("apps.example.com");
+    expect(baseDomainOfCnameTarget("cl-x.example")).toBe("example");
+  });
+
+  it("is null without a target or for a name with no label to strip", () => {
+    expect(baseDomainOfCnameTarget(null)).toBeNull();
+    expect(baseDomainOfCnameTarget("")).toBeNull();
+    expect(baseDomainOfCnameTarget("localhost")).toBeNull();
+    expect(baseDomainOfCnameTarget("cl-x.")).toBeNull();
   });
 });

@@ -57,3 +57,14 @@ export function isReservedCnameTargetName(hostname: string, baseDomain: string |
   const label = hostname.slice(0, -(baseDomain.length + 1));
   return TARGET_LABEL.test(label);
 }
+
+/**
+ * The base domain a cluster's CNAME target was derived under: the target minus its first label
+ * (`cl-<id>.apps.example.com` → `apps.example.com`); null without a target. The console has the
+ * target but not the system setting, and this is the exact inverse of {@link cnameTargetFor}.
+ */
+export function baseDomainOfCnameTarget(cnameTarget: string | null): string | null {
+  if (!cnameTarget) return null;
+  const dot = cnameTarget.indexOf(".");
+  return dot > 0 && dot < cnameTarget.length - 1 ? cnameTarget.slice(dot + 1) : null;
+}

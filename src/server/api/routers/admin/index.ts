@@ -1,6 +1,7 @@
 import { router } from "@/server/api/trpc";
+import { getDnsAutomationHealth } from "./get-dns-automation-health";
 import { getOverview } from "./get-overview";
 import { getPlatformHealth } from "./get-platform-health";
 import { listClusterJobs } from "./list-cluster-jobs";
 
-export const adminRouter = router({ getOverview, listClusterJobs, getPlatformHealth });
+export const adminRouter = router({ getOverview, listClusterJobs, getPlatformHealth, getDnsAutomationHealth });
