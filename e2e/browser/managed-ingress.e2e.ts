@@ -107,29 +107,30 @@ describe("managed ingress, DNS automation and hostname bindings in a real browse
     await shot("01-ready-ingress-off", ingress());
   }, 240_000);
 
-  it("turns managed ingress on without a node: the reconcile fails with what to do", async () => {
+  it("turns managed ingress on without a node: it waits for one, and the switch stays usable", async () => {
     await ingress().getByTestId("managed-ingress-toggle").click();
-    await ingress().locator('[data-testid="managed-ingress-status"][data-status="error"]').waitFor({ timeout: 90_000 });
-    expect(await ingress().getByTestId("managed-ingress-last-error").textContent()).toMatch(/no Ready node/);
+    await ingress().locator('[data-testid="managed-ingress-status"][data-status="provisioning"]').waitFor({ timeout: 10_000 });
+    // The job finds no Ready node, skips the step and ends: the card says it waits, not that it works.
+    await ingress().getByTestId("managed-ingress-waiting").waitFor({ timeout: 90_000 });
+    expect(await ingress().getByTestId("managed-ingress-waiting").textContent()).toMatch(/Waiting for a Ready node.*installs the controller by itself/s);
+    expect(await ingress().getByTestId("managed-ingress-last-error").textContent()).toBe("—");
     expect(await attr(ingress().getByTestId("managed-ingress-toggle"), "data-enabled")).toBe("true");
-    await shot("02-ingress-error-no-node", ingress());
+    expect(await ingress().getByTestId("managed-ingress-toggle").isDisabled()).toBe(false);
+    expect(await ingress().getByTestId("managed-ingress-retry").count()).toBe(0);
+    await page.locator('[data-testid="operation-step"][data-step="managed_ingress"][data-status="skipped"]').first().waitFor();
+    await shot("02-ingress-waiting-for-node", ingress());
   }, 120_000);
 
-  it("after a node joins, turning it on again goes provisioning → ready with IngressClass kubebyon", async () => {
+  it("when a node joins the platform installs it by itself: provisioning → ready with IngressClass kubebyon", async () => {
     if (!vcluster) throw new Error("the vCluster is not up");
     kubelet = await playPodKubelet({ kubeConfig: vcluster.vc.kubeConfig(), node: "worker-1", namespace: "kubebyon-system" });
     await page.getByTestId("cluster-nodes").locator('[data-testid="node-status"][data-status="ready"]').waitFor({ timeout: 60_000 });
-    // Still on after the failed reconcile: the card offers a retry, which asks for "on" again.
+    // No click: the node observer sees the Ready node and starts the managed_ingress job.
     const toggle = ingress().getByTestId("managed-ingress-toggle");
-    await ingress().getByTestId("managed-ingress-retry").click();
-    // The request itself sets provisioning; the toggle waits for the reconcile and the page polls.
-    await ingress().locator('[data-testid="managed-ingress-status"][data-status="provisioning"]').waitFor({ timeout: 10_000 });
-    expect(await toggle.isDisabled()).toBe(true);
-    await ingress().getByTestId("managed-ingress-polling").waitFor();
-    await shot("03-ingress-provisioning", ingress());
     await ingress().locator('[data-testid="managed-ingress-status"][data-status="ready"]').waitFor({ timeout: 180_000 });
     expect(await ingress().getByTestId("managed-ingress-class").textContent()).toBe("kubebyon");
     expect(await ingress().getByTestId("managed-ingress-last-error").textContent()).toBe("—");
+    expect(await ingress().getByTestId("managed-ingress-waiting").count()).toBe(0);
     expect(await toggle.isDisabled()).toBe(false);
     await page.locator('[data-testid="cluster-operation"][data-kind="managed_ingress"][data-status="succeeded"]').first().waitFor();
     await shot("04-ingress-ready", ingress());

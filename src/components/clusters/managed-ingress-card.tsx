@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -15,6 +15,9 @@ import { useTRPC } from "@/lib/trpc/client";
 import type { ClusterItem } from "./cluster-types";
 import { DnsAutomationRows } from "./dns-automation-status";
 import { clusterDnsTimes, MANAGED_INGRESS_STATUS_TONE } from "./managed-dns-display";
+import { managedIngressWaitingMessage } from "./managed-ingress-waiting";
+
+const POLL_MS = 2_000;
 
 /**
  * Spec managed-workload-ingress §1.2–§1.4, §5.2: the managed ingress switch with its status, the
@@ -33,6 +36,13 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
   const none = "—";
   const status = cluster.managed_workload_ingress_status;
   const enabled = cluster.managed_workload_ingress_enabled;
+  // The same query as the operation timeline; polled here while provisioning, so the card sees the
+  // job the node observer starts for an ingress that waited for a node.
+  const operations = useQuery({
+    ...trpc.clusters.listOperations.queryOptions({ cluster_id: cluster.id }),
+    refetchInterval: status === "provisioning" ? POLL_MS : false,
+  });
+  const waitingMessage = managedIngressWaitingMessage(status, operations.data?.items ?? []);
 
   const update = useMutation(
     trpc.clusters.update.mutationOptions({
@@ -50,7 +60,8 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
   );
 
   const live = cluster.status !== "deleting" && cluster.status !== "deleted";
-  const toggleDisabled = !hydrated || !live || status === "provisioning" || update.isPending;
+  // Waiting for a node runs no job, so the switch stays usable (turning it off cancels the wait).
+  const toggleDisabled = !hydrated || !live || (status === "provisioning" && waitingMessage === null) || update.isPending;
   const toggle = (
     <Button
       variant={enabled ? "secondary" : "primary"}
@@ -88,7 +99,12 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
       />
       <CardBody className="space-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         <p>{t("doesNot")}</p>
-        {status === "provisioning" ? (
+        {waitingMessage !== null ? (
+          <p role="status" data-testid="managed-ingress-waiting" className="text-amber-800 dark:text-amber-300">
+            {t("waitingForNode")}
+            {waitingMessage ? <span className="block font-mono text-xs">{waitingMessage}</span> : null}
+          </p>
+        ) : status === "provisioning" ? (
           <p role="status" data-testid="managed-ingress-polling">
             {t("polling")}
           </p>

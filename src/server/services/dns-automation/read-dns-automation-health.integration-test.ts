@@ -3,6 +3,8 @@ import { startCloudflareApiStandIn, type CloudflareApiStandIn } from "@e2e/env/c
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { newId } from "@/server/domain/ids";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { sessionLocks } from "@/server/infra/db/locks";
+import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
 import { CloudflareDnsProvider } from "@/server/infra/dns/cloudflare-dns-provider";
 import { createLogger } from "@/server/observability/logger";
 import { dnsToJson, SYSTEM_SETTING_KEYS } from "@/server/services/settings/read-system-settings";
@@ -22,6 +24,7 @@ const deps = (): DnsSyncDeps => ({
   db,
   log: createLogger({ level: "error" }),
   now: () => clock,
+  dnsPassLock: new PgSessionLock({ connectionString: database.url, key: sessionLocks.managedDnsSync, applicationName: "dns health test", waitTimeoutMs: 30_000 }),
   dnsProviders: ({ zoneId, apiToken }) => new CloudflareDnsProvider({ baseUrl: cf.baseUrl, zoneId, apiToken, timeoutMs: 5_000 }),
 });
 const tick = () => (clock = new Date(clock.getTime() + 60_000));
