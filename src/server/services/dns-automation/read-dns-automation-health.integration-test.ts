@@ -1,65 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCloudflareApiStandIn, type CloudflareApiStandIn } from "@e2e/env/cloudflare-api-stand-in";
-import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
-import { newId } from "@/server/domain/ids";
-import { createPrismaClient, type Db } from "@/server/infra/db/client";
-import { sessionLocks } from "@/server/infra/db/locks";
-import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
-import { CloudflareDnsProvider } from "@/server/infra/dns/cloudflare-dns-provider";
+import type { CloudflareApiStandIn } from "@e2e/env/cloudflare-api-stand-in";
+import type { Db } from "@/server/infra/db/client";
 import { createLogger } from "@/server/observability/logger";
-import { dnsToJson, SYSTEM_SETTING_KEYS } from "@/server/services/settings/read-system-settings";
+import { startDnsAutomationFixture, type DnsAutomationFixture } from "./dns-automation.test-fixtures";
 import { readDnsAutomationHealth } from "./read-dns-automation-health";
 import { syncManagedDns, type DnsSyncDeps } from "./sync-managed-dns";
 
 // Real PostgreSQL and the Cloudflare stand-in: the statuses the summary counts are written by real
 // sync passes (success, a provider outage, recovery), not by the test.
-let database: TestDatabase;
+let f: DnsAutomationFixture;
 let db: Db;
 let cf: CloudflareApiStandIn;
-let userId: string;
 let clock = new Date("2026-12-01T10:00:00Z");
 const BASE = "apps.example.test";
 
-const deps = (): DnsSyncDeps => ({
-  db,
-  log: createLogger({ level: "error" }),
-  now: () => clock,
-  dnsPassLock: new PgSessionLock({ connectionString: database.url, key: sessionLocks.managedDnsSync, applicationName: "dns health test", waitTimeoutMs: 30_000 }),
-  dnsProviders: ({ zoneId, apiToken }) => new CloudflareDnsProvider({ baseUrl: cf.baseUrl, zoneId, apiToken, timeoutMs: 5_000 }),
-});
+const deps = (): DnsSyncDeps => f.deps({ now: () => clock, log: createLogger({ level: "error" }) });
 const tick = () => (clock = new Date(clock.getTime() + 60_000));
-
-async function setDns(enabled: boolean) {
-  const value = dnsToJson({ enabled, activeProvider: "cloudflare", recordTargetHostname: "ingress.example.test", cloudflare: { zoneId: cf.zoneId, apiToken: cf.token } });
-  const key = SYSTEM_SETTING_KEYS.managedWorkloadIngressDns;
-  await db.systemSetting.upsert({ where: { key }, create: { key, value }, update: { value } });
-}
-
-async function cluster(cnameTarget: string | null, status: "ready" | "deleting" = "ready") {
-  const id = newId("cl");
-  const slug = id.replace(/_/g, "-");
-  await db.cluster.create({ data: { id, ownerId: userId, name: "dns", vclusterName: `vc-${slug}`, namespace: `ns-${slug}`, status, managedWorkloadIngressCnameTarget: cnameTarget } });
-  return id;
-}
-
-async function binding(clusterId: string, hostname: string, scope: "platform_managed" | "self_managed") {
-  const id = newId("hb");
-  await db.hostnameBinding.create({ data: { id, clusterId, hostname, dnsManagementScope: scope } });
-  return id;
-}
+const setDns = (enabled: boolean) => f.setDns({ enabled, recordTargetHostname: "ingress.example.test" });
+const cluster = (cnameTarget: string | null, status?: "ready" | "deleting") => f.cluster(cnameTarget, status);
+const binding = (clusterId: string, hostname: string, scope: "platform_managed" | "self_managed") => f.binding(clusterId, hostname, scope);
 
 beforeAll(async () => {
-  database = await createTestDatabase("dns_automation_health");
-  db = createPrismaClient(database.url);
-  cf = await startCloudflareApiStandIn({ zoneName: "example.test" });
-  userId = newId("usr");
-  await db.user.create({ data: { id: userId, email: `${userId}@example.test`, name: "dns" } });
+  f = await startDnsAutomationFixture("dns_automation_health");
+  ({ db, cf } = f);
 });
 
 afterAll(async () => {
-  await cf?.close();
-  await db?.$disconnect();
-  await database?.drop();
+  await f?.close();
 });
 
 describe("readDnsAutomationHealth", () => {

@@ -1,77 +1,38 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startCloudflareApiStandIn, type CloudflareApiStandIn } from "@e2e/env/cloudflare-api-stand-in";
-import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
-import { newId } from "@/server/domain/ids";
+import type { CloudflareApiStandIn } from "@e2e/env/cloudflare-api-stand-in";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
-import { sessionLocks } from "@/server/infra/db/locks";
-import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
-import { CloudflareDnsProvider } from "@/server/infra/dns/cloudflare-dns-provider";
 import { createLogger } from "@/server/observability/logger";
-import { dnsToJson, SYSTEM_SETTING_KEYS } from "@/server/services/settings/read-system-settings";
+import { startDnsAutomationFixture, type DnsAutomationFixture } from "./dns-automation.test-fixtures";
 import { DNS_AUTOMATION_OFF_MESSAGE, requestManagedDnsSync, syncManagedDns, type DnsSyncDeps } from "./sync-managed-dns";
 
 // Real PostgreSQL (migrated schema) and the Cloudflare stand-in over HTTP, with pages of 2 records so every
 // listing pages. Rows and settings are changed the way the cluster jobs, the bindings API and the settings
 // page change them; then a pass runs.
-let database: TestDatabase;
+let f: DnsAutomationFixture;
 let db: Db;
 let cf: CloudflareApiStandIn;
-let userId: string;
 const logLines: string[] = [];
 let clock = new Date("2026-12-01T10:00:00Z");
 const RECORD_TARGET = "ingress.example.test";
 const BASE = "apps.example.test";
 
-// Each deps() is one process: its own lock on its own database sessions.
-const deps = (token?: string): DnsSyncDeps => ({
-  db,
-  dnsPassLock: new PgSessionLock({ connectionString: database.url, key: sessionLocks.managedDnsSync, applicationName: "dns test", waitTimeoutMs: 30_000 }),
-  log: createLogger({ level: "debug", write: (l) => logLines.push(l) }),
-  now: () => clock,
-  dnsProviders: ({ zoneId, apiToken }) => new CloudflareDnsProvider({ baseUrl: cf.baseUrl, zoneId, apiToken: token ?? apiToken, timeoutMs: 5_000 }),
-});
+const deps = (token?: string): DnsSyncDeps => f.deps({ now: () => clock, log: createLogger({ level: "debug", write: (l) => logLines.push(l) }), token });
 const tick = () => (clock = new Date(clock.getTime() + 60_000));
-
-async function setDns(over: Partial<{ enabled: boolean; recordTargetHostname: string | null; token: string }> = {}) {
-  const value = dnsToJson({
-    enabled: over.enabled ?? true,
-    activeProvider: "cloudflare",
-    recordTargetHostname: over.recordTargetHostname === undefined ? RECORD_TARGET : over.recordTargetHostname,
-    cloudflare: { zoneId: cf.zoneId, apiToken: over.token ?? cf.token },
-  });
-  await db.systemSetting.upsert({ where: { key: SYSTEM_SETTING_KEYS.managedWorkloadIngressDns }, create: { key: SYSTEM_SETTING_KEYS.managedWorkloadIngressDns, value }, update: { value } });
-  await db.systemSetting.upsert({ where: { key: SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain }, create: { key: SYSTEM_SETTING_KEYS.managedWorkloadIngressBaseDomain, value: BASE }, update: { value: BASE } });
-}
-
-async function cluster(cnameTarget: string | null) {
-  const id = newId("cl");
-  const slug = id.replace(/_/g, "-");
-  await db.cluster.create({ data: { id, ownerId: userId, name: "dns", vclusterName: `vc-${slug}`, namespace: `ns-${slug}`, status: "ready", managedWorkloadIngressCnameTarget: cnameTarget } });
-  return id;
-}
-
-async function binding(clusterId: string, hostname: string, scope: "platform_managed" | "self_managed" = "platform_managed") {
-  const id = newId("hb");
-  await db.hostnameBinding.create({ data: { id, clusterId, hostname, dnsManagementScope: scope } });
-  return id;
-}
-
+const setDns = (over: Partial<{ enabled: boolean; recordTargetHostname: string | null; token: string }> = {}) =>
+  f.setDns({ enabled: over.enabled ?? true, recordTargetHostname: over.recordTargetHostname === undefined ? RECORD_TARGET : over.recordTargetHostname, token: over.token, baseDomain: BASE });
+const cluster = (cnameTarget: string | null) => f.cluster(cnameTarget);
+const binding = (clusterId: string, hostname: string, scope?: "platform_managed" | "self_managed") => f.binding(clusterId, hostname, scope);
 const clusterRow = (id: string) => db.cluster.findUniqueOrThrow({ where: { id } });
 const bindingRow = (id: string) => db.hostnameBinding.findUniqueOrThrow({ where: { id } });
 const cnames = () => [...cf.records.values()].filter((r) => r.type === "CNAME").map((r) => `${r.name} -> ${r.content}`).sort();
 
 beforeAll(async () => {
-  database = await createTestDatabase("dns_automation");
-  db = createPrismaClient(database.url);
-  cf = await startCloudflareApiStandIn({ zoneName: "example.test", maxPerPage: 2 });
-  userId = newId("usr");
-  await db.user.create({ data: { id: userId, email: `${userId}@example.test`, name: "dns" } });
+  f = await startDnsAutomationFixture("dns_automation", { maxPerPage: 2 });
+  ({ db, cf } = f);
 });
 
 afterAll(async () => {
-  await cf?.close();
-  await db?.$disconnect();
-  await database?.drop();
+  await f?.close();
 });
 
 beforeEach(async () => {
