@@ -11,7 +11,6 @@ import {
   type SharedGatewayRef,
   type TlsRouteManifest,
 } from "@/server/domain/clusters/control-plane-tls-route";
-import { clusterOwnerLabels } from "@/server/services/clusters/control-plane-provisioner";
 import { GatewayApiNotInstalledError, GatewayApiTlsRoutes } from "./gateway-api-tls-routes";
 import { KubeApiError } from "./kube-calls";
 
@@ -29,7 +28,8 @@ let crdNames: string[];
 const NS = "kb-cl-gw";
 const RELEASE = "demo";
 const GATEWAY: SharedGatewayRef = { name: "kubebyon-edge", namespace: "kubebyon-system", sectionName: "tls-passthrough" };
-const LABELS = clusterOwnerLabels({ clusterId: "cl_gw", ownerId: "usr_gw" });
+// What services/clusters clusterOwnerLabels gives (infra may not import it).
+const LABELS = { "kubebyon.io/cluster-id": "cl_gw", "kubebyon.io/owner-id": "usr_gw", "app.kubernetes.io/managed-by": "kubebyon" };
 const CONTROLLER = "example.net/gateway-controller";
 
 function routeFor(host: string): TlsRouteManifest {
