@@ -1,0 +1,20 @@
+import type { SharedGatewayRef, TlsRouteManifest } from "@/server/domain/clusters/control-plane-tls-route";
+import type { TlsRouteStatusReport } from "@/server/domain/clusters/tls-route-status";
+
+/**
+ * Port: the per-cluster TLSRoute of the Gateway API public access provider, in the HOST cluster
+ * (issue 12). The route itself is built by domain/clusters/control-plane-tls-route.ts; this only
+ * writes, reads and removes it. The implementation is
+ * src/server/infra/kube/gateway-api-tls-routes.ts. Not called from the cluster jobs yet.
+ */
+export interface ControlPlaneTlsRoutes {
+  /**
+   * Server-side apply of the route (field manager "kubebyon"): creates it, or updates what changed.
+   * Applying an unchanged route writes nothing (same resourceVersion).
+   */
+  apply(route: TlsRouteManifest, opts?: { signal?: AbortSignal }): Promise<{ resourceVersion: string; generation: number }>;
+  /** What the Gateway controller reported; null when the route does not exist. */
+  readStatus(input: { namespace: string; name: string; gateway: SharedGatewayRef; signal?: AbortSignal }): Promise<TlsRouteStatusReport | null>;
+  /** Deletes the route; an absent route is success. */
+  delete(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<void>;
+}
