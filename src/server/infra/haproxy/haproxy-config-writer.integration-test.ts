@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { connect as connectTcp } from "node:net";
+import { connect as connectTcp, createServer as createTcpServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
@@ -204,5 +204,32 @@ describe("HaproxyConfigWriter against a real HAProxy", () => {
     toA.destroy();
     // No temp file is left behind next to the config.
     expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("puts the previous file back when the master cannot load a configuration that passed the check", async () => {
+    const current = await readFile(configPath, "utf8");
+    // `haproxy -c` binds nothing, so a port someone else holds only fails when the master loads it.
+    const blocker = createTcpServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const address = blocker.address();
+    const busyPort = typeof address === "object" && address ? address.port : 0;
+    try {
+      const err: unknown = await writer.apply(`${current}\nfrontend extra\n    bind 127.0.0.1:${busyPort}\n    tcp-request content reject\n`).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EdgeConfigApplyError);
+      expect((err as EdgeConfigApplyError).kind).toBe("reload-failed");
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    expect(await readFile(configPath, "utf8")).toBe(current);
+    const toA = await connectVerified(HOST_A, a.pki.ca.certPem);
+    expect(await roundTrip(toA, "survived")).toBe("A:survived");
+    toA.destroy();
+  });
+
+  it("adds a cluster back with a reload after a failed one", async () => {
+    await expect(writer.apply(renderHaproxyConfig([routeOf(a, HOST_A), routeOf(b, HOST_B)], options))).resolves.toEqual({ changed: true });
+    const toB = await connectVerified(HOST_B, b.pki.ca.certPem);
+    expect(await roundTrip(toB, "back")).toBe("B:back");
+    toB.destroy();
   });
 });
