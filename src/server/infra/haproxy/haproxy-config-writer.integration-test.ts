@@ -47,6 +47,7 @@ let frontendPort: number;
 let configPath: string;
 let masterSocketPath: string;
 let haproxy: ChildProcess | undefined;
+let spawnError: NodeJS.ErrnoException | undefined;
 let options: HaproxyConfigOptions;
 let writer: HaproxyConfigWriter;
 
@@ -88,6 +89,8 @@ async function waitForEdge(): Promise<void> {
   const deadline = Date.now() + 15_000;
   let lastError: unknown;
   while (Date.now() < deadline) {
+    if (spawnError?.code === "ENOENT") throw new Error("haproxy is not installed: run scripts/prepare-test-machine.sh as root (apt-get install haproxy)");
+    if (haproxy?.exitCode !== null && haproxy?.exitCode !== undefined) break;
     try {
       const table = parseShowProc(await masterCommand(masterSocketPath, "show proc", 2_000));
       if (table.workers.length > 0) {
@@ -100,7 +103,9 @@ async function waitForEdge(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`HAProxy did not serve ${HOST_A} on 127.0.0.1:${frontendPort} within 15 s (log: ${path.join(dir, "haproxy.log")}): ${String(lastError)}`);
+  // The directory goes in afterAll, so the log comes along in the message.
+  const log = await readFile(path.join(dir, "haproxy.log"), "utf8").catch(() => "");
+  throw new Error(`HAProxy did not serve ${HOST_A} on 127.0.0.1:${frontendPort} (exit code ${String(haproxy?.exitCode ?? "none")}): ${String(lastError)}\n${log.slice(-2000)}`);
 }
 
 describe("HaproxyConfigWriter against a real HAProxy", () => {
@@ -121,6 +126,7 @@ describe("HaproxyConfigWriter against a real HAProxy", () => {
     await writeFile(configPath, renderHaproxyConfig([routeOf(a, HOST_A), routeOf(b, HOST_B)], options));
     const log = createWriteStream(path.join(dir, "haproxy.log"));
     haproxy = spawn(HAPROXY_BIN, haproxyMasterArgs({ configPath, masterSocketPath }), { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    haproxy.once("error", (err: NodeJS.ErrnoException) => (spawnError = err));
     haproxy.stdout?.pipe(log);
     haproxy.stderr?.pipe(log);
     await waitForEdge();
