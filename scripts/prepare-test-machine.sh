@@ -3,7 +3,9 @@
 # not install by themselves:
 # - Debian packages: chromium (browser tests), openssl (test cluster certificates),
 #   fonts-noto-cjk (the Chinese console pages render in the screenshots of browser tests),
-#   docker-compose (validates the compose deployments; no container engine is needed for that);
+#   docker-compose (validates the compose deployments; no container engine is needed for that),
+#   haproxy (the control-plane edge integration test starts its own instance on loopback; the Debian
+#   package's system service is not used: policy-rc.d / no systemd keeps it from starting);
 # - PostgreSQL on 127.0.0.1:5432 and RabbitMQ on 127.0.0.1:5672, started when installed but not
 #   running.
 # Each is handled only while the tests use the machine's default (KUBEBYON_CHROMIUM_PATH,
@@ -36,6 +38,9 @@ install_missing_packages() {
   fi
   if ! command -v docker-compose >/dev/null 2>&1; then
     missing+=(docker-compose) why+=("the compose deployment test validates the files with it")
+  fi
+  if ! command -v haproxy >/dev/null 2>&1; then
+    missing+=(haproxy) why+=("the control-plane edge integration test runs it on loopback")
   fi
   ((${#missing[@]} > 0)) || return 0
   if [[ "$(id -u)" != 0 ]]; then
