@@ -9,7 +9,7 @@ import { CONTROL_PLANE_SERVICE_PORT } from "./platform-route";
  * not terminate TLS, so kubectl still verifies the vCluster's own certificate.
  *
  * TLSRoute is gateway.networking.k8s.io/v1: in Gateway API v1.6 it is in the standard channel
- * (docs/control-plane-edge-gateway-api.md).
+ * (docs/control-plane-edge.md, "Gateway API provider").
  */
 export const GATEWAY_API_GROUP = "gateway.networking.k8s.io";
 export const TLS_ROUTE_VERSION = "v1";
