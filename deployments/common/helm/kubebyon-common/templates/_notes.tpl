@@ -4,7 +4,20 @@
 KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed as release {{ .Release.Name }} in namespace {{ $ns }}.
 
 1. Console: {{ .Values.publicUrl }}
-   {{- if not (or .Values.ingress.enabled .Values.httpRoute.enabled) }}
+   {{- if .Values.gatewayAPI.platform.enabled }}
+   Platform Gateway: HTTPRoute {{ $fullname }}-platform for https://{{ .Values.gatewayAPI.platform.hostname }}
+   (Exact /healthz, /api{{ if .Values.gatewayAPI.platform.routeConsole }} and /{{ end }} → Service {{ $fullname }}-web) on
+   {{- if .Values.gatewayAPI.platform.parentRef.name }} Gateway {{ .Values.gatewayAPI.platform.parentRef.namespace | default $ns }}/{{ .Values.gatewayAPI.platform.parentRef.name }}.
+   {{- else }} Gateway {{ include "kubebyon.platformGatewayName" . }}, TLS from Secret {{ include "kubebyon.platformTlsSecretName" . }}
+   {{- if .Values.gatewayAPI.platform.tls.certManager.issuerRef.name }} (issued by cert-manager){{ else }} (create it yourself){{ end }}.
+   {{- end }}
+   {{- end }}
+   {{- if .Values.gatewayAPI.controlPlane.enabled }}
+   Control-plane Gateway {{ .Values.gatewayAPI.controlPlane.gatewayNamespace | default $ns }}/{{ .Values.gatewayAPI.controlPlane.gatewayName | default (printf "%s-control-plane" $fullname) }} (TLS Passthrough :443) is rendered,
+   but the platform does not create per-cluster TLSRoutes yet and no platform setting uses this Gateway:
+   cluster API access still follows public_access_mode as before (docs/control-plane-edge.md).
+   {{- end }}
+   {{- if not (or .Values.ingress.enabled .Values.httpRoute.enabled .Values.gatewayAPI.platform.enabled) }}
    (no Ingress or HTTPRoute is enabled: expose Service {{ $fullname }}-web yourself, or try it with
     kubectl -n {{ $ns }} port-forward svc/{{ $fullname }}-web 8080:{{ .Values.service.port }})
    {{- end }}
