@@ -1,5 +1,7 @@
 import { CoreV1Api, KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildControlPlaneTlsRoute } from "@/server/domain/clusters/control-plane-tls-route";
+import { CLUSTER_ID_LABEL } from "@/server/services/clusters/control-plane-provisioner";
 import { installGatewayApiCrds } from "../env/gateway-api-crds";
 import { startKubeCluster, type KubeCluster } from "../env/kube-cluster";
 import { ensureKubeTools } from "../env/kube-tools";
@@ -139,7 +141,8 @@ describe.each(CHARTS)("$mode chart: gatewayAPI values", (chart) => {
         tls: { mode: "Passthrough" },
         allowedRoutes: {
           kinds: [{ group: "gateway.networking.k8s.io", kind: "TLSRoute" }],
-          namespaces: { from: "Selector", selector: { matchExpressions: [{ key: "kubebyon.io/cluster-id", operator: "Exists" }] } },
+          // The label the platform puts on every cluster namespace (services/clusters).
+          namespaces: { from: "Selector", selector: { matchExpressions: [{ key: CLUSTER_ID_LABEL, operator: "Exists" }] } },
         },
       },
     ]);
@@ -205,6 +208,24 @@ describe("gatewayAPI objects in a kube-apiserver with the Gateway API CRDs (stan
     expect(platform.spec.listeners.map((l) => `${l.name} ${l.protocol} ${l.port} ${l.tls?.mode ?? "-"}`)).toEqual(["https HTTPS 443 Terminate", "http HTTP 80 -"]);
     const edge = await read<Gateway>("Gateway", "kubebyon-edge", "edge-system");
     expect(edge.spec.listeners[0]).toMatchObject({ protocol: "TLS", port: 443, tls: { mode: "Passthrough" }, allowedRoutes: { namespaces: { from: "Selector" } } });
+
+    // A cluster namespace as the platform labels it is selected by the listener's selector (evaluated
+    // by the apiserver), and the TLSRoute the platform will write for it (not wired yet) is accepted.
+    const core = cluster.kubeConfig().makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: "kb-cl-1", labels: { [CLUSTER_ID_LABEL]: "cl_1" } } } });
+    const exprs = edge.spec.listeners[0]?.allowedRoutes?.namespaces?.selector?.matchExpressions ?? [];
+    expect(exprs.map((e) => e.operator)).toEqual(["Exists"]);
+    const selected = await core.listNamespace({ labelSelector: exprs.map((e) => e.key).join(",") });
+    expect(selected.items.map((n) => n.metadata?.name)).toEqual(["kb-cl-1"]);
+    const built = buildControlPlaneTlsRoute({
+      namespace: "kb-cl-1",
+      releaseName: "demo",
+      controlPlaneHost: "api.demo.example.com",
+      gateway: { name: "kubebyon-edge", namespace: "edge-system", sectionName: edge.spec.listeners[0]?.name },
+      labels: { [CLUSTER_ID_LABEL]: "cl_1" },
+    });
+    if (built.kind !== "ready") throw new Error(built.reason);
+    expect((await objects.create(built.route, undefined, "All")).metadata?.name).toBe("demo-control-plane");
 
     const uninstall = await helm.run(["uninstall", "demo", "-n", ns], cluster.kubeconfigPath);
     expect(uninstall.code, uninstall.stderr).toBe(0);

@@ -145,6 +145,21 @@ export const variants: Variant[] = [
     },
   },
   {
+    // The objects in detail: e2e/deployments/platform-gateway-chart.integration-test.ts; here the labels/namespace contract.
+    name: "gatewayAPI platform and controlPlane on",
+    values: {
+      gatewayAPI: {
+        platform: { enabled: true, hostname: "kubebyon.example.com", gatewayClassName: "eg", tls: { certManager: { issuerRef: { name: "letsencrypt" } } } },
+        controlPlane: { enabled: true, gatewayClassName: "eg" },
+      },
+    },
+    check: (r) => {
+      expect(r.ofKind("Gateway").map((o) => o.metadata?.name).sort()).toEqual([`${fullname}-control-plane`, `${fullname}-platform`]);
+      expect(r.ofKind("HTTPRoute").map((o) => o.metadata?.name).sort()).toEqual([`${fullname}-platform`, `${fullname}-platform-redirect`]);
+      expect(r.ofKind("Certificate")).toHaveLength(1);
+    },
+  },
+  {
     name: "settings, first admin and secret env",
     values: {
       config: { KUBEBYON_LOG_LEVEL: "debug", KUBEBYON_SESSION_TTL_HOURS: 24, KUBEBYON_SESSION_COOKIE_SECURE: true },
