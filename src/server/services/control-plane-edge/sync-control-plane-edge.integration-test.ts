@@ -118,10 +118,17 @@ async function openLongLived(vc: VirtualCluster, hostname: string): Promise<tls.
   });
 }
 
-/** GET /version on an open socket (HTTP/1.1 keep-alive); resolves with the JSON body. */
+/** GET /version on an open socket (HTTP/1.1 keep-alive); resolves with the JSON body, rejects if the connection ends or stays silent. */
 function getVersionOn(socket: tls.TLSSocket, hostname: string): Promise<{ gitVersion: string }> {
   return new Promise((resolve, reject) => {
     let buffer = "";
+    const done = () => {
+      clearTimeout(timer);
+      socket.off("data", onData);
+      socket.off("end", onEnd);
+      socket.off("close", onEnd);
+      socket.off("error", onError);
+    };
     const onData = (data: Buffer) => {
       buffer += data.toString("utf8");
       const headerEnd = buffer.indexOf("\r\n\r\n");
@@ -129,13 +136,21 @@ function getVersionOn(socket: tls.TLSSocket, hostname: string): Promise<{ gitVer
       const length = Number(/content-length:\s*(\d+)/i.exec(buffer.slice(0, headerEnd))?.[1] ?? NaN);
       const body = buffer.slice(headerEnd + 4);
       if (Number.isNaN(length) || Buffer.byteLength(body) < length) return;
-      socket.off("data", onData);
-      socket.off("close", onClose);
+      done();
       resolve(JSON.parse(body) as { gitVersion: string });
     };
-    const onClose = () => reject(new Error("the long-lived connection was closed"));
+    const fail = (why: string) => {
+      done();
+      reject(new Error(`the long-lived connection ${why}`));
+    };
+    const onEnd = () => fail("was closed");
+    const onError = (err: Error) => fail(`failed: ${err.message}`);
+    const timer = setTimeout(() => fail("got no answer within 10 s"), 10_000);
     socket.on("data", onData);
-    socket.once("close", onClose);
+    socket.once("end", onEnd);
+    socket.once("close", onEnd);
+    socket.once("error", onError);
+    if (socket.destroyed || !socket.writable) return fail("was closed");
     socket.write(`GET /version HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
   });
 }
