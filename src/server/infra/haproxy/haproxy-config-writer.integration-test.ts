@@ -1,16 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { connect as connectTcp, createServer as createTcpServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@e2e/env/app-server";
+import { startHaproxyEdge, type HaproxyEdge } from "@e2e/env/haproxy-edge";
 import { createClusterPki, type ClusterPki } from "@e2e/env/kube/pki";
 import { EdgeConfigApplyError } from "@/server/domain/control-plane-edge/edge-config-apply-error";
 import { DEFAULT_HAPROXY_OPTIONS, renderHaproxyConfig, type EdgeRoute, type HaproxyConfigOptions } from "@/server/domain/control-plane-edge/haproxy-config";
-import { HaproxyConfigWriter, haproxyMasterArgs } from "./haproxy-config-writer";
+import { HaproxyConfigWriter } from "./haproxy-config-writer";
 import { masterCommand, parseShowProc } from "./haproxy-master-cli";
 
 // Debian's haproxy 2.6 (scripts/prepare-test-machine.sh installs it) on loopback in front of two
@@ -46,8 +45,7 @@ let b: StandIn;
 let frontendPort: number;
 let configPath: string;
 let masterSocketPath: string;
-let haproxy: ChildProcess | undefined;
-let spawnError: NodeJS.ErrnoException | undefined;
+let edge: HaproxyEdge | undefined;
 let options: HaproxyConfigOptions;
 let writer: HaproxyConfigWriter;
 
@@ -85,60 +83,27 @@ function roundTrip(socket: tls.TLSSocket, message: string): Promise<string> {
   });
 }
 
-async function waitForEdge(): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    if (spawnError?.code === "ENOENT") throw new Error("haproxy is not installed: run scripts/prepare-test-machine.sh as root (apt-get install haproxy)");
-    if (haproxy?.exitCode !== null && haproxy?.exitCode !== undefined) break;
-    try {
-      const table = parseShowProc(await masterCommand(masterSocketPath, "show proc", 2_000));
-      if (table.workers.length > 0) {
-        const socket = await connectVerified(HOST_A, a.pki.ca.certPem);
-        socket.destroy();
-        return;
-      }
-    } catch (err) {
-      lastError = err;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  // The directory goes in afterAll, so the log comes along in the message.
-  const log = await readFile(path.join(dir, "haproxy.log"), "utf8").catch(() => "");
-  throw new Error(`HAProxy did not serve ${HOST_A} on 127.0.0.1:${frontendPort} (exit code ${String(haproxy?.exitCode ?? "none")}): ${String(lastError)}\n${log.slice(-2000)}`);
-}
-
 describe("HaproxyConfigWriter against a real HAProxy", () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-haproxy-"));
     [a, b] = await Promise.all([startStandIn(dir, "A", HOST_A), startStandIn(dir, "B", HOST_B)]);
     frontendPort = await freePort();
-    configPath = path.join(dir, "haproxy.cfg");
-    masterSocketPath = path.join(dir, "master.sock");
     options = {
       ...DEFAULT_HAPROXY_OPTIONS,
       bind: { address: "127.0.0.1", port: frontendPort },
       healthCheck: { intervalMs: 500, fall: 2, rise: 1 },
       statsSocketPath: path.join(dir, "stats.sock"),
     };
-    writer = new HaproxyConfigWriter({ bin: HAPROXY_BIN, configPath, masterSocketPath });
     // The first file is what a Deployment would start with; every later change goes through the writer.
-    await writeFile(configPath, renderHaproxyConfig([routeOf(a, HOST_A), routeOf(b, HOST_B)], options));
-    const log = createWriteStream(path.join(dir, "haproxy.log"));
-    haproxy = spawn(HAPROXY_BIN, haproxyMasterArgs({ configPath, masterSocketPath }), { stdio: ["ignore", "pipe", "pipe"], detached: true });
-    haproxy.once("error", (err: NodeJS.ErrnoException) => (spawnError = err));
-    haproxy.stdout?.pipe(log);
-    haproxy.stderr?.pipe(log);
-    await waitForEdge();
+    edge = await startHaproxyEdge({ dir, bin: HAPROXY_BIN, initialConfig: renderHaproxyConfig([routeOf(a, HOST_A), routeOf(b, HOST_B)], options) });
+    ({ configPath, masterSocketPath } = edge);
+    writer = new HaproxyConfigWriter({ bin: HAPROXY_BIN, configPath, masterSocketPath });
+    // A worker runs; the first connection shows the frontend is bound and routes.
+    (await connectVerified(HOST_A, a.pki.ca.certPem)).destroy();
   });
 
   afterAll(async () => {
-    // The master and its workers (old ones too) share the process group we gave it.
-    if (haproxy?.pid !== undefined && haproxy.exitCode === null) {
-      const exited = new Promise((resolve) => haproxy?.once("exit", resolve));
-      process.kill(-haproxy.pid, "SIGTERM");
-      await exited;
-    }
+    await edge?.stop();
     await Promise.all([a, b].filter(Boolean).map((s) => new Promise((resolve) => s.server.close(resolve))));
     if (dir) await rm(dir, { recursive: true, force: true });
   });
