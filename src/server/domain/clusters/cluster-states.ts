@@ -5,6 +5,9 @@ export const clusterStatuses = ["provisioning", "ready", "updating", "error", "d
 export const clusterStatusSchema = z.enum(clusterStatuses);
 export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
 
+/** A cluster on its way out (or gone): its delete owns it now, so jobs, records and edges let it go. */
+export const leavingClusterStatuses = ["deleting", "deleted"] as const satisfies readonly ClusterStatus[];
+
 /** Result of the platform's last probe of the control plane (PostgreSQL enum ConnectionStatus). */
 export const connectionStatuses = ["unknown", "connected", "unreachable", "disabled"] as const;
 export const connectionStatusSchema = z.enum(connectionStatuses);

@@ -1,4 +1,5 @@
 import { CLUSTER_DELETE_JOB } from "@/server/domain/jobs/job-kind";
+import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { initialSteps, storedOperationSteps } from "@/server/domain/clusters/operation-steps";
 import { newId } from "@/server/domain/ids";
@@ -29,7 +30,7 @@ export async function deleteCluster(deps: ClusterRequestDeps & Partial<DnsAutoma
   const jobId = await deps.db.$transaction(async (tx) => {
     // The status guard makes two concurrent DELETEs start one job: the loser updates nothing.
     const claimed = await tx.cluster.updateMany({
-      where: { id: cluster.id, status: { notIn: ["deleting", "deleted"] } },
+      where: { id: cluster.id, status: { notIn: [...leavingClusterStatuses] } },
       data: { status: "deleting", lastError: null },
     });
     if (claimed.count === 0) return null;

@@ -1,8 +1,9 @@
 import type { Prisma } from "@/server/infra/db/client";
+import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import { PermanentJobError } from "@/server/services/jobs/job-handler";
 
 /** Cluster statuses after which only the delete job may write the row. */
-const TAKEN_OVER_BY_DELETE = ["deleting", "deleted"] as const;
+const TAKEN_OVER_BY_DELETE = leavingClusterStatuses;
 
 export const cancelledByDeleteMessage = "Cancelled: the cluster is being deleted.";
 

@@ -1,4 +1,5 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
+import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import { edgeBackendsFor, selectEdgeNodeAddresses, type EdgeNodeSelection } from "@/server/domain/control-plane-edge/edge-backends";
 import { EdgeConfigError, renderHaproxyConfig, sniHostname, type EdgeBackend, type EdgeRoute, type HaproxyConfigOptions } from "@/server/domain/control-plane-edge/haproxy-config";
 import type { Prisma } from "@/server/infra/db/client";
@@ -45,7 +46,7 @@ export type ControlPlaneEdgeSyncResult = {
  * provider `haproxy` every such cluster is served by it; there is no per-cluster choice to make.
  */
 const EDGE_CANDIDATES: Prisma.ClusterWhereInput = {
-  status: { notIn: ["deleting", "deleted"] },
+  status: { notIn: [...leavingClusterStatuses] },
   publicAccessEnabled: true,
   publicAccessMode: "loadbalancer",
   controlPlaneHost: { not: null },

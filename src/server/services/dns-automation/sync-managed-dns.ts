@@ -1,4 +1,5 @@
 import { DnsProviderError } from "@/server/domain/dns/dns-provider-error";
+import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import {
   describeSource,
   ownerComment,
@@ -35,7 +36,7 @@ export const DNS_AUTOMATION_OFF_MESSAGE =
 type Outcome = { ok: true; message: string } | { ok: false; message: string; transient: boolean; retryAfterSeconds?: number };
 
 /** Cluster states whose records are kept; a cluster being deleted (or gone) loses its records. */
-const LIVE: Prisma.ClusterWhereInput = { status: { notIn: ["deleting", "deleted"] } };
+const LIVE: Prisma.ClusterWhereInput = { status: { notIn: [...leavingClusterStatuses] } };
 
 /**
  * One reconcile pass of the platform's DNS records (spec: managed workload

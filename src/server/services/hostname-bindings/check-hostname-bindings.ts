@@ -1,4 +1,5 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
+import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import { evaluateCnameChain, normalizeDnsName, type BindingDnsStatus, type CnameChainLookup, type CnameChainVerdict } from "@/server/domain/dns/cname-chain";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import type { ServiceDeps } from "@/server/services/service-deps";
@@ -26,7 +27,7 @@ export interface BindingCheckResult {
 const CONCURRENCY = 8;
 
 /** Clusters on their way out keep their bindings' last status; their DNS no longer matters. */
-const UNCHECKED_CLUSTER_STATUSES = ["deleting", "deleted"] as const;
+const UNCHECKED_CLUSTER_STATUSES = leavingClusterStatuses;
 
 /**
  * The DNS check (spec managed-workload-ingress §3 item 1): follows the CNAME chain of every
