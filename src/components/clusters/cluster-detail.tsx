@@ -22,6 +22,8 @@ import { OperationTimeline } from "./operation-timeline";
 import { SectionError } from "./section-error";
 
 const POLL_MS = 2_000;
+/** A settled live cluster still changes in the background (DNS automation passes): read it again now and then, like the bindings list. */
+const SETTLED_POLL_MS = 10_000;
 const SETTLED = new Set(["ready", "error", "deleted"]);
 
 /** A cluster in transition, or a managed ingress reconcile in flight, changes on its own. */
@@ -35,10 +37,15 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
   const hydrated = useHydrated();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
-  // Poll until the cluster and its managed ingress settle.
+  // Fast until the cluster and its managed ingress settle, then slowly while it lives.
   const cluster = useQuery({
     ...trpc.clusters.get.queryOptions({ cluster_id: clusterId }),
-    refetchInterval: (query) => (query.state.data && !settled(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) => {
+      const c = query.state.data;
+      if (!c) return false;
+      if (!settled(c)) return POLL_MS;
+      return c.status === "deleted" ? false : SETTLED_POLL_MS;
+    },
   });
 
   if (cluster.isPending) return <p className="text-sm text-zinc-500">{tc("loading")}</p>;
