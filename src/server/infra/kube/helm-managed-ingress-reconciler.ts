@@ -23,6 +23,7 @@ import {
 import type { EnsureOutcome, ManagedIngressCall, ManagedIngressReconciler } from "@/server/services/clusters/managed-ingress-reconciler";
 import { HelmCli } from "./helm-cli";
 import { chartArgs, describeChart, type VclusterChart } from "./helm-control-plane-provisioner";
+import { isNodeReady } from "./host-node-addresses";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { callOptions, KubeApiError, kubeStatusOf } from "./kube-calls";
 
@@ -140,7 +141,7 @@ export class HelmManagedIngressReconciler implements ManagedIngressReconciler {
     } catch (err) {
       throw KubeApiError.from(err, "listing the cluster's Nodes");
     }
-    const ready = nodes.filter((n) => n.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True"));
+    const ready = nodes.filter(isNodeReady);
     if (ready.length === 0) throw new NoReadyNodeError(nodes.length);
   }
 

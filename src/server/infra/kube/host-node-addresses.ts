@@ -3,7 +3,11 @@ import type { HostNodeAddresses } from "@/server/domain/clusters/nodeport-host-a
 import type { HostNodeAddressReader } from "@/server/services/control-plane-edge/ports";
 import { callOptions, KubeApiError } from "./kube-calls";
 
-const isReady = (node: V1Node): boolean => (node.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True");
+/** The Node's kubelet reports Ready (condition Ready=True). */
+export const isNodeReady = (node: V1Node): boolean => (node.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True");
+
+/** A Node as the address choices read it (nodeport-host-address.ts, edge-backends.ts). */
+export const toHostNodeAddresses = (node: V1Node): HostNodeAddresses => ({ name: node.metadata?.name ?? "", ready: isNodeReady(node), addresses: node.status?.addresses ?? [] });
 
 /** HostNodeAddressReader on the host cluster's API: every Node with its Ready condition and addresses. */
 export class KubeHostNodeAddresses implements HostNodeAddressReader {
@@ -20,6 +24,6 @@ export class KubeHostNodeAddresses implements HostNodeAddressReader {
     } catch (err) {
       throw KubeApiError.from(err, "listing the host cluster's Nodes");
     }
-    return nodes.map((n) => ({ name: n.metadata?.name ?? "", ready: isReady(n), addresses: n.status?.addresses ?? [] }));
+    return nodes.map(toHostNodeAddresses);
   }
 }

@@ -11,6 +11,7 @@ import type {
   ResolvedConnection,
   ResolveKubeconfigInput,
 } from "@/server/services/clusters/kubeconfig-resolver";
+import { toHostNodeAddresses } from "./host-node-addresses";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { callOptions, decodeSecretValue, fromBase64, KubeApiError } from "./kube-calls";
 
@@ -24,10 +25,6 @@ export interface VclusterKubeconfigResolverDeps {
 }
 
 const CONTROL_PLANE_PORT = 443;
-
-function isReady(node: V1Node): boolean {
-  return (node.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True");
-}
 
 function notReady(message: string, cause?: unknown): AppError {
   return new AppError("PRECONDITION_FAILED", message, { cause });
@@ -133,10 +130,7 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
     } catch (err) {
       throw KubeApiError.from(err, "listing the host cluster's Nodes for the NodePort address");
     }
-    return chooseNodePortHostAddress(
-      null,
-      nodes.map((n) => ({ name: n.metadata?.name ?? "", ready: isReady(n), addresses: n.status?.addresses ?? [] })),
-    );
+    return chooseNodePortHostAddress(null, nodes.map(toHostNodeAddresses));
   }
 
   async probe(credentials: ClusterCredentials, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ProbeResult> {

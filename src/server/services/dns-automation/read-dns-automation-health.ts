@@ -1,13 +1,10 @@
 import { dnsSyncStatuses } from "@/server/domain/clusters/cluster-states";
-import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import { isoOrNull } from "@/server/domain/iso-time";
-import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { readSystemSettings } from "@/server/services/settings/read-system-settings";
 import type { DnsAutomationHealthView, DnsStatusCounts } from "./dns-automation-health-view";
-
-/** The same set of clusters a sync pass keeps records for (sync-managed-dns.ts). */
-const LIVE: Prisma.ClusterWhereInput = { status: { notIn: [...leavingClusterStatuses] } };
+// The same clusters a sync pass keeps records for.
+import { LIVE_CLUSTERS as LIVE } from "./sync-managed-dns";
 
 function counts(groups: ReadonlyArray<{ status: (typeof dnsSyncStatuses)[number]; n: number }>): DnsStatusCounts {
   const out = Object.fromEntries(dnsSyncStatuses.map((s) => [s, 0])) as DnsStatusCounts;

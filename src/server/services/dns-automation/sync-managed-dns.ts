@@ -36,7 +36,7 @@ export const DNS_AUTOMATION_OFF_MESSAGE =
 type Outcome = { ok: true; message: string } | { ok: false; message: string; transient: boolean; retryAfterSeconds?: number };
 
 /** Cluster states whose records are kept; a cluster being deleted (or gone) loses its records. */
-const LIVE: Prisma.ClusterWhereInput = { status: { notIn: [...leavingClusterStatuses] } };
+export const LIVE_CLUSTERS: Prisma.ClusterWhereInput = { status: { notIn: [...leavingClusterStatuses] } };
 
 /**
  * One reconcile pass of the platform's DNS records (spec: managed workload
@@ -60,9 +60,9 @@ export async function syncManagedDns(deps: DnsSyncDeps): Promise<DnsSyncResult> 
 async function syncLocked(deps: DnsSyncDeps): Promise<DnsSyncResult> {
   const { db } = deps;
   const settings = (await readSystemSettings({ db })).managedWorkloadIngressDns;
-  const clusters = await db.cluster.findMany({ where: LIVE, select: { id: true, managedWorkloadIngressCnameTarget: true }, orderBy: { createdAt: "asc" } });
+  const clusters = await db.cluster.findMany({ where: LIVE_CLUSTERS, select: { id: true, managedWorkloadIngressCnameTarget: true }, orderBy: { createdAt: "asc" } });
   const bindings = await db.hostnameBinding.findMany({
-    where: { cluster: LIVE },
+    where: { cluster: LIVE_CLUSTERS },
     select: { id: true, clusterId: true, hostname: true, dnsManagementScope: true },
     orderBy: { createdAt: "asc" },
   });
@@ -70,8 +70,8 @@ async function syncLocked(deps: DnsSyncDeps): Promise<DnsSyncResult> {
   const { zoneId, apiToken } = settings.cloudflare;
   const recordTarget = settings.recordTargetHostname;
   if (!settings.enabled || settings.activeProvider !== "cloudflare" || !zoneId || !apiToken || !recordTarget) {
-    await db.cluster.updateMany({ where: { ...LIVE, managedWorkloadIngressDnsStatus: { not: "disabled" } }, data: { managedWorkloadIngressDnsStatus: "disabled", managedWorkloadIngressDnsMessage: DNS_AUTOMATION_OFF_MESSAGE } });
-    await db.hostnameBinding.updateMany({ where: { cluster: LIVE, dnsManagementStatus: { not: "disabled" } }, data: { dnsManagementStatus: "disabled", dnsManagementMessage: DNS_AUTOMATION_OFF_MESSAGE } });
+    await db.cluster.updateMany({ where: { ...LIVE_CLUSTERS, managedWorkloadIngressDnsStatus: { not: "disabled" } }, data: { managedWorkloadIngressDnsStatus: "disabled", managedWorkloadIngressDnsMessage: DNS_AUTOMATION_OFF_MESSAGE } });
+    await db.hostnameBinding.updateMany({ where: { cluster: LIVE_CLUSTERS, dnsManagementStatus: { not: "disabled" } }, data: { dnsManagementStatus: "disabled", dnsManagementMessage: DNS_AUTOMATION_OFF_MESSAGE } });
     return empty;
   }
 
