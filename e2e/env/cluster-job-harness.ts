@@ -25,6 +25,7 @@ import { NodeObserver } from "@/server/services/nodes/node-observer";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { INGRESS_NGINX_STAND_IN_CHART, STAND_IN_CHART } from "./stand-in-chart";
 import { waitFor } from "./wait-for";
@@ -57,6 +58,8 @@ export async function startClusterJobHarness(opts: {
   /** The managed ingress chart (default: the ingress-nginx stand-in) and how long its step waits for readiness. */
   ingressChart?: string;
   ingressReadyTimeoutMs?: number;
+  /** KUBEBYON_PUBLIC_ACCESS_PROVIDER of the harness's platform; servicelb (the binary's default) when unset. */
+  publicAccessProvider?: PublicAccessProvider;
   /** Also run the node observer, as every job-processing process does (composition/job-processing.ts). */
   nodeObserver?: boolean;
 }): Promise<ClusterJobHarness> {
@@ -68,7 +71,7 @@ export async function startClusterJobHarness(opts: {
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }) };
+  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }), publicAccessProvider: opts.publicAccessProvider ?? "servicelb" };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
   const runtime: ClusterRuntime = {
     db,
@@ -96,6 +99,7 @@ export async function startClusterJobHarness(opts: {
     kubectl: { runner: new KubectlCliRunner({ kubectlBin: kube.tools.kubectl }), timeoutMs: 20_000, maxOutputBytes: 1_048_576 },
     loadBaseValues: async () => opts.baseValues,
     controlPlaneTimeoutMs: 30_000,
+    publicAccessProvider: opts.publicAccessProvider ?? "servicelb",
     namespaceDeletionTimeoutMs: 60_000,
   };
   executor = new JobRunner({

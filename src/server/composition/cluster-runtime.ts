@@ -70,6 +70,7 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
     },
     loadBaseValues: () => readVclusterValuesFile(config.vcluster.valuesFile),
     controlPlaneTimeoutMs: CONTROL_PLANE_TIMEOUT_MS,
+    publicAccessProvider: config.publicAccessProvider,
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
   };
 }

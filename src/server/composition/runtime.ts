@@ -80,6 +80,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     jobs: new PrismaJobStore(db),
     wakeups,
     hostCluster: hostClusterSetup(config),
+    publicAccessProvider: config.publicAccessProvider,
     mailer,
     // Links in emails must point at the console users reach (KUBEBYON_PUBLIC_URL).
     publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),

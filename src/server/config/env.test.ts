@@ -18,6 +18,14 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_VCLUSTER_ROUTE: "service-dns" })).toThrow(/KUBEBYON_VCLUSTER_ROUTE: expected one of auto, cluster-ip, service, public/);
   });
 
+  it("KUBEBYON_PUBLIC_ACCESS_PROVIDER: servicelb by default (empty counts as unset), one of the three, anything else refused with the choices", () => {
+    expect(parseConfig({}).publicAccessProvider).toBe("servicelb");
+    expect(parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: " " }).publicAccessProvider).toBe("servicelb");
+    expect(parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: " haproxy " }).publicAccessProvider).toBe("haproxy");
+    expect(parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi" }).publicAccessProvider).toBe("gatewayapi");
+    expect(() => parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: "metallb" })).toThrow(/KUBEBYON_PUBLIC_ACCESS_PROVIDER: expected one of servicelb, haproxy, gatewayapi/);
+  });
+
   it("KUBEBYON_TENANT_CLUSTER_ROLE: unset by default (empty counts as unset), an RBAC name, a path-like name refused", () => {
     expect(parseConfig({}).tenantClusterRole).toBeUndefined();
     expect(parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: " " }).tenantClusterRole).toBeUndefined();

@@ -2,6 +2,7 @@ import os from "node:os";
 import { z } from "zod";
 import { parseResolverAddress } from "@/server/domain/dns/resolver-address";
 import { vclusterRouteSchema, type VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
+import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
 /**
@@ -128,6 +129,12 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || "auto")
     .pipe(z.enum(vclusterRouteSchema.options, { message: `expected one of ${vclusterRouteSchema.options.join(", ")}` })),
+  KUBEBYON_PUBLIC_ACCESS_PROVIDER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || DEFAULT_PUBLIC_ACCESS_PROVIDER)
+    .pipe(z.enum(publicAccessProviderSchema.options, { message: `expected one of ${publicAccessProviderSchema.options.join(", ")}` })),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -188,6 +195,8 @@ export interface Config {
   kubeconfigPath: string | undefined;
   /** How the platform reaches each vCluster (KUBEBYON_VCLUSTER_ROUTE; "auto" is decided at start-up). */
   vclusterRoute: VclusterRouteSetting;
+  /** How loadbalancer-mode clusters are served (KUBEBYON_PUBLIC_ACCESS_PROVIDER, domain/clusters/public-access-provider.ts). */
+  publicAccessProvider: PublicAccessProvider;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -279,6 +288,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustedProxyCidrs: e.KUBEBYON_TRUSTED_PROXY_CIDRS,
     kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
     vclusterRoute: e.KUBEBYON_VCLUSTER_ROUTE,
+    publicAccessProvider: e.KUBEBYON_PUBLIC_ACCESS_PROVIDER,
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,

@@ -31,8 +31,8 @@ describe("creating a cluster (plan §5.3, §5.13-1)", () => {
     expect(setting).toEqual(want);
     const mode = effectivePublicAccessMode(setting);
     expect(mode).toBe(effective);
-    expect(serviceTypeFor(mode)).toBe(service);
-    const message = validatePublicAccess({ ...setting, controlPlaneHost: host });
+    expect(serviceTypeFor(mode, "servicelb")).toBe(service);
+    const message = validatePublicAccess({ ...setting, controlPlaneHost: host, provider: "servicelb" });
     if (error) expect(message).toMatch(error);
     else expect(message).toBeNull();
   });
@@ -127,7 +127,7 @@ describe("control_plane_host format", () => {
     ["-bad.example.com", false],
   ])("%s -> %s", (value, ok) => {
     expect(isValidControlPlaneHost(value)).toBe(ok);
-    const message = validatePublicAccess({ enabled: true, mode: "nodeport", controlPlaneHost: value });
+    const message = validatePublicAccess({ enabled: true, mode: "nodeport", controlPlaneHost: value, provider: "servicelb" });
     if (ok) expect(message).toBeNull();
     else expect(message).toMatch(/control_plane_host must be a host name or IP address/);
   });
@@ -135,5 +135,37 @@ describe("control_plane_host format", () => {
   it("splits host and port", () => {
     expect(splitHostPort("a.b:80")).toEqual({ host: "a.b", port: 80 });
     expect(splitHostPort("[::1]")).toEqual({ host: "::1", port: undefined });
+  });
+});
+
+// Issue 12: the provider decides how loadbalancer is served and what a loadbalancer host may be.
+describe("public access provider", () => {
+  it.each([
+    { mode: "loadbalancer", provider: "servicelb", service: "LoadBalancer" },
+    { mode: "loadbalancer", provider: "haproxy", service: "NodePort" },
+    { mode: "loadbalancer", provider: "gatewayapi", service: "ClusterIP" },
+    { mode: "nodeport", provider: "haproxy", service: "NodePort" },
+    { mode: "nodeport", provider: "gatewayapi", service: "NodePort" },
+    { mode: "off", provider: "haproxy", service: "ClusterIP" },
+  ] as const)("$mode with $provider -> Service $service", ({ mode, provider, service }) => {
+    expect(serviceTypeFor(mode, provider)).toBe(service);
+  });
+
+  it.each([
+    { host: "k8s.example.com", provider: "haproxy", error: null },
+    { host: "k8s.example.com:443", provider: "gatewayapi", error: null },
+    { host: "203.0.113.10", provider: "haproxy", error: /must be a DNS name .*served by haproxy.*SNI/ },
+    { host: "[2001:db8::1]", provider: "gatewayapi", error: /must be a DNS name/ },
+    { host: "k8s.example.com:6443", provider: "haproxy", error: /may not carry port 6443.*e\.g\. k8s\.example\.com/ },
+    { host: "203.0.113.10", provider: "servicelb", error: null },
+    { host: "k8s.example.com:6443", provider: "servicelb", error: null },
+  ] as const)("loadbalancer host $host with $provider", ({ host, provider, error }) => {
+    const message = validatePublicAccess({ enabled: true, mode: "loadbalancer", controlPlaneHost: host, provider });
+    if (error) expect(message).toMatch(error);
+    else expect(message).toBeNull();
+  });
+
+  it("an IP host stays valid for nodeport whatever the provider", () => {
+    expect(validatePublicAccess({ enabled: true, mode: "nodeport", controlPlaneHost: "203.0.113.10", provider: "haproxy" })).toBeNull();
   });
 });

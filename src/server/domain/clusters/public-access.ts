@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { routesBySni, type PublicAccessProvider } from "./public-access-provider";
 
 /**
  * Public access of a vCluster control plane (spec: public-access-loadbalancer-plan).
@@ -6,7 +7,10 @@ import { z } from "zod";
  * states map to the type of the control-plane Service:
  *   disabled (or mode "off")  -> ClusterIP   (reachable only inside the host cluster)
  *   enabled + nodeport        -> NodePort    (https://<control_plane_host>:<nodePort>)
- *   enabled + loadbalancer    -> LoadBalancer (https://<control_plane_host>:443)
+ *   enabled + loadbalancer    -> https://<control_plane_host>:443, served per the deployment's
+ *                                provider (public-access-provider.ts): LoadBalancer (servicelb),
+ *                                NodePort behind the HAProxy edge (haproxy), ClusterIP behind a
+ *                                Gateway TLSRoute (gatewayapi)
  */
 
 /** What the clusters table stores in public_access_mode (and the system default offers). */
@@ -35,13 +39,16 @@ export function effectivePublicAccessMode(row: { enabled: boolean; mode: string 
   return row.mode === "loadbalancer" ? "loadbalancer" : LEGACY_PUBLIC_ACCESS_MODE;
 }
 
-export function serviceTypeFor(mode: PublicAccessMode): ControlPlaneServiceType {
+export function serviceTypeFor(mode: PublicAccessMode, provider: PublicAccessProvider): ControlPlaneServiceType {
   switch (mode) {
     case "off":
       return "ClusterIP";
     case "nodeport":
       return "NodePort";
     case "loadbalancer":
+      // The edge providers reach the control plane without a cloud load balancer of its own.
+      if (provider === "haproxy") return "NodePort";
+      if (provider === "gatewayapi") return "ClusterIP";
       return "LoadBalancer";
   }
 }
@@ -87,15 +94,31 @@ export function validatePublicAccess(input: {
   enabled: boolean;
   mode: string | null | undefined;
   controlPlaneHost: string | null | undefined;
+  /** The deployment's provider: with an SNI-routing edge a loadbalancer host must be a DNS name on :443. */
+  provider: PublicAccessProvider;
 }): string | null {
   const host = input.controlPlaneHost?.trim() ?? "";
   if (host && !isValidControlPlaneHost(host)) {
     return "control_plane_host must be a host name or IP address, optionally with :port (no scheme or path), e.g. k8s.example.com or 203.0.113.10.";
   }
-  if (effectivePublicAccessMode(input) === "loadbalancer" && !host) {
+  if (effectivePublicAccessMode(input) !== "loadbalancer") return null;
+  if (!host) {
     return "control_plane_host is required when public_access_mode is loadbalancer: enter a stable domain name, VIP or reserved IP that the load balancer answers on (it is added to the API server certificate).";
   }
+  if (routesBySni(input.provider)) {
+    const { host: name, port } = splitHostPort(host);
+    if (isIpLiteral(name)) {
+      return `control_plane_host must be a DNS name on this platform: loadbalancer clusters are served by ${input.provider}, which routes by the TLS server name (SNI), and clients never send an IP address as SNI. Enter a name such as k8s.example.com that resolves to the edge, or use public_access_mode nodeport.`;
+    }
+    if (port !== undefined && port !== 443) {
+      return `control_plane_host may not carry port ${port} on this platform: the ${input.provider} edge listens on :443 for every loadbalancer cluster. Enter the name alone, e.g. ${name}.`;
+    }
+  }
   return null;
+}
+
+function isIpLiteral(host: string): boolean {
+  return host.includes(":") || IPV4.test(host);
 }
 
 /** Cluster fields that would show a previous mode's values if not cleared. */

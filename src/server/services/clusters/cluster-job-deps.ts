@@ -1,3 +1,4 @@
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ManagedIngressDeps } from "./managed-ingress-step";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
@@ -14,5 +15,7 @@ export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps, Mana
   /** The operator's base values (KUBEBYON_VCLUSTER_VALUES_FILE, parsed); undefined when none is configured. */
   loadBaseValues(): Promise<unknown>;
   controlPlaneTimeoutMs: number;
+  /** KUBEBYON_PUBLIC_ACCESS_PROVIDER: decides the Service type of a loadbalancer cluster (serviceTypeFor). */
+  publicAccessProvider: PublicAccessProvider;
   namespaceDeletionTimeoutMs: number;
 }

@@ -20,7 +20,7 @@ import { writeOrStopForDelete } from "./write-unless-deleting";
  */
 export type ControlPlaneStepDeps = Pick<
   ClusterJobDeps,
-  "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs"
+  "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider"
 >;
 
 /**
@@ -52,7 +52,7 @@ export async function installControlPlane(
   await op.step(step, async () => {
     const sanHost = await extraSanHostFor(deps, cluster, mode);
     const values = buildVclusterValues(await deps.loadBaseValues(), {
-      serviceType: serviceTypeFor(mode),
+      serviceType: serviceTypeFor(mode, deps.publicAccessProvider),
       controlPlaneHost: sanHost,
       controlPlane: size
         ? {

@@ -57,7 +57,7 @@ export async function createCluster(deps: ClusterRequestDeps & Partial<DnsAutoma
     await readDefaultPublicAccessMode(deps),
   );
   const controlPlaneHost = input.controlPlaneHost?.trim() || null;
-  const invalid = validatePublicAccess({ ...access, controlPlaneHost });
+  const invalid = validatePublicAccess({ ...access, controlPlaneHost, provider: deps.publicAccessProvider });
   if (invalid) throw new AppError("BAD_REQUEST", invalid);
 
   const { plan } = await resolveCurrentPlan(deps.db, viewer.id, deps.now());

@@ -10,7 +10,7 @@ import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
 /** The part of the cluster runtime this job uses. */
-export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "managedIngress" | "managedIngressReadyTimeoutMs" | "managedIngressPollMs">;
+export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider" | "managedIngress" | "managedIngressReadyTimeoutMs" | "managedIngressPollMs">;
 
 /**
  * The `cluster.update` job (plan §5.4, §5.6): re-applies the namespace (its labels and, with

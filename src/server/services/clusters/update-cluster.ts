@@ -49,7 +49,9 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
     { enabled: input.publicAccessEnabled, mode: input.publicAccessMode },
   );
   const controlPlaneHost = input.controlPlaneHost === undefined ? cluster.controlPlaneHost : input.controlPlaneHost?.trim() || null;
-  const invalid = validatePublicAccess({ ...access, controlPlaneHost });
+  // Only a request that touches public access is judged: a row that predates a provider change stays renamable.
+  const touchesAccess = input.publicAccessEnabled !== undefined || input.publicAccessMode !== undefined || input.controlPlaneHost !== undefined;
+  const invalid = touchesAccess ? validatePublicAccess({ ...access, controlPlaneHost, provider: deps.publicAccessProvider }) : null;
   if (invalid) throw new AppError("BAD_REQUEST", invalid);
 
   const plan = input.planId && input.planId !== cluster.planId ? await deps.db.plan.findFirst({ where: { id: input.planId, active: true } }) : null;

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * How `public_access_mode=loadbalancer` is served (issue 12, spec current-architecture
+ * §3.4 / §4.6): a deployment-level choice (KUBEBYON_PUBLIC_ACCESS_PROVIDER, the charts'
+ * `publicAccess.provider`), never per cluster.
+ *   servicelb  — the control-plane Service is type LoadBalancer (k3s ServiceLB, MetalLB, a cloud LB)
+ *   haproxy    — the Service stays NodePort; the platform's HAProxy passes :443 through by SNI
+ *                to the host nodes' IP:NodePort (docs/control-plane-edge.md)
+ *   gatewayapi — the Service stays ClusterIP; a shared Gateway's Passthrough listener routes
+ *                :443 by SNI through one TLSRoute per cluster to the Service's port 443
+ * The binary's default is servicelb (as before the setting existed); the Helm charts default to haproxy.
+ */
+export const PUBLIC_ACCESS_PROVIDERS = ["servicelb", "haproxy", "gatewayapi"] as const;
+export type PublicAccessProvider = (typeof PUBLIC_ACCESS_PROVIDERS)[number];
+export const publicAccessProviderSchema = z.enum(PUBLIC_ACCESS_PROVIDERS);
+export const DEFAULT_PUBLIC_ACCESS_PROVIDER: PublicAccessProvider = "servicelb";
+
+/** Providers that route by the TLS ClientHello's SNI, so control_plane_host must be a DNS name SNI can carry. */
+export function routesBySni(provider: PublicAccessProvider): boolean {
+  return provider !== "servicelb";
+}
+
+/** One line for the admin settings and platform health views. */
+export function describePublicAccessProvider(provider: PublicAccessProvider): string {
+  switch (provider) {
+    case "servicelb":
+      return "LoadBalancer Service per cluster (k3s ServiceLB, MetalLB or a cloud load balancer)";
+    case "haproxy":
+      return "the platform's HAProxy on :443, TLS passthrough by SNI to the host nodes' NodePorts";
+    case "gatewayapi":
+      return "a shared Gateway API Gateway on :443, one TLSRoute per cluster (TLS passthrough by SNI)";
+  }
+}
