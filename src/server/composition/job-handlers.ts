@@ -4,6 +4,7 @@ import { createClusterJobHandler } from "@/server/services/clusters/run-create-c
 import { deleteClusterJobHandler } from "@/server/services/clusters/run-delete-cluster-job";
 import { updateClusterJobHandler } from "@/server/services/clusters/run-update-cluster-job";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
+import type { JobHandler } from "@/server/services/jobs/job-handler";
 import { managedIngressJobHandler } from "@/server/services/clusters/run-managed-ingress-job";
 
 /**
@@ -12,11 +13,31 @@ import { managedIngressJobHandler } from "@/server/services/clusters/run-managed
  * and one line here; kinds without a handler fail with a message asking for a
  * worker upgrade.
  */
-export function createJobHandlerRegistry(cluster: ClusterJobDeps): JobHandlerRegistry {
+export function createJobHandlerRegistry(cluster: ClusterJobDeps, hooks: JobHandlerHooks = {}): JobHandlerRegistry {
+  const lifecycle = (handler: JobHandler): JobHandler => (hooks.afterClusterLifecycleJob ? followedBy(handler, hooks.afterClusterLifecycleJob) : handler);
   return new JobHandlerRegistry({
-    [CLUSTER_CREATE_JOB]: createClusterJobHandler(cluster),
-    [CLUSTER_UPDATE_JOB]: updateClusterJobHandler(cluster),
-    [CLUSTER_DELETE_JOB]: deleteClusterJobHandler(cluster),
+    [CLUSTER_CREATE_JOB]: lifecycle(createClusterJobHandler(cluster)),
+    [CLUSTER_UPDATE_JOB]: lifecycle(updateClusterJobHandler(cluster)),
+    [CLUSTER_DELETE_JOB]: lifecycle(deleteClusterJobHandler(cluster)),
     [CLUSTER_MANAGED_INGRESS_JOB]: managedIngressJobHandler(cluster),
   });
+}
+
+export interface JobHandlerHooks {
+  /**
+   * Called when a create/update/delete cluster job's handler returns or throws in this process (these
+   * change what the control-plane edge serves: a Service, a control_plane_host, a cluster going away).
+   * Must not throw or block: it only asks for work (the edge loop's requestPass).
+   */
+  afterClusterLifecycleJob?: () => void;
+}
+
+function followedBy(handler: JobHandler, after: () => void): JobHandler {
+  return async (job, context) => {
+    try {
+      await handler(job, context);
+    } finally {
+      after();
+    }
+  };
 }

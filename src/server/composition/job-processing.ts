@@ -2,8 +2,9 @@ import { requireDatabaseUrl } from "@/server/config/env";
 import type { Logger } from "@/server/observability/logger";
 import { JobRunner } from "@/server/services/jobs/job-runner";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
+import { startRuntimeControlPlaneEdgeLoop } from "./control-plane-edge-loop";
 import { startDnsCheckLoop } from "./dns-check-loop";
-import { createJobHandlerRegistry } from "./job-handlers";
+import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { createNodeObserver } from "./node-observer";
@@ -16,14 +17,21 @@ export interface BackgroundLoop {
   stop(): Promise<void>;
 }
 
-type StartLoop = (runtime: Runtime, owner: string) => Promise<BackgroundLoop> | BackgroundLoop;
+/** What the job runner of a process tells that process's loops. */
+export interface JobProcessingEvents {
+  /** `listener` runs whenever a cluster create/update/delete job ends (done or failed) in this process. */
+  onClusterLifecycleJob(listener: () => void): void;
+}
+
+/** Undefined: the loop is off in this deployment (e.g. the HAProxy edge with another provider). */
+type StartLoop = (runtime: Runtime, owner: string, events: JobProcessingEvents) => Promise<BackgroundLoop | undefined> | BackgroundLoop | undefined;
 
 /** Leases cluster jobs (woken by the runtime's wake-ups: in memory in single-node mode, RabbitMQ otherwise). */
-export async function startJobRunner(runtime: Runtime, owner: string): Promise<BackgroundLoop & { runner: JobRunner }> {
+export async function startJobRunner(runtime: Runtime, owner: string, hooks: JobHandlerHooks = {}): Promise<BackgroundLoop & { runner: JobRunner }> {
   const { config, deps, log, clusterRuntime } = runtime;
   const runner = new JobRunner({
     store: deps.jobs,
-    registry: createJobHandlerRegistry(clusterRuntime),
+    registry: createJobHandlerRegistry(clusterRuntime, hooks),
     wakeups: deps.wakeups,
     owner,
     leaseMs: config.jobLeaseSeconds * 1_000,
@@ -52,6 +60,13 @@ const LOOPS: readonly StartLoop[] = [
     stop: startDnsCheckLoop(runtime, runtime.config.dnsCheck.intervalSeconds * 1_000, loopLeadership(requireDatabaseUrl(runtime.config), "dns-check", owner, runtime.log)),
   }),
   (runtime, owner) => ({ name: "DNS automation", stop: startRuntimeDnsSyncLoop(runtime, owner).stop }),
+  // Not leader-gated: each job-processing process drives its own local HAProxy (docs/control-plane-edge.md "Runtime").
+  (runtime, _owner, events) => {
+    if (runtime.config.publicAccessProvider !== "haproxy") return undefined;
+    const edge = startRuntimeControlPlaneEdgeLoop(runtime);
+    events.onClusterLifecycleJob(() => edge.requestPass());
+    return { name: "control-plane edge", stop: () => edge.stop() };
+  },
 ];
 
 export interface JobProcessing {
@@ -65,10 +80,15 @@ export interface JobProcessing {
  * the ones already running are stopped before the error is rethrown.
  */
 export async function startJobProcessing(runtime: Runtime, owner: string): Promise<JobProcessing> {
-  const jobRunner = await startJobRunner(runtime, owner);
+  const lifecycleListeners: Array<() => void> = [];
+  const events: JobProcessingEvents = { onClusterLifecycleJob: (listener) => lifecycleListeners.push(listener) };
+  const jobRunner = await startJobRunner(runtime, owner, { afterClusterLifecycleJob: () => lifecycleListeners.forEach((listener) => listener()) });
   const running: BackgroundLoop[] = [jobRunner];
   try {
-    for (const start of LOOPS) running.push(await start(runtime, owner));
+    for (const start of LOOPS) {
+      const loop = await start(runtime, owner, events);
+      if (loop) running.push(loop);
+    }
   } catch (error) {
     await stopAll(running, runtime.log);
     throw error;

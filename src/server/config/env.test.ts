@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, requireDatabaseUrl } from "./env";
+import { ConfigError, parseConfig, requireDatabaseUrl, requireHaproxyEdge } from "./env";
 
 describe("parseConfig", () => {
   it("applies the spec's defaults", () => {
@@ -24,6 +24,57 @@ describe("parseConfig", () => {
     expect(parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: " haproxy " }).publicAccessProvider).toBe("haproxy");
     expect(parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi" }).publicAccessProvider).toBe("gatewayapi");
     expect(() => parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: "metallb" })).toThrow(/KUBEBYON_PUBLIC_ACCESS_PROVIDER: expected one of servicelb, haproxy, gatewayapi/);
+  });
+
+  it("control-plane edge: defaults (haproxy on PATH, 0.0.0.0:443, 10 s, no paths), every variable mapped", () => {
+    expect(parseConfig({}).controlPlaneEdge).toEqual({
+      haproxyBin: "haproxy",
+      configPath: undefined,
+      masterSocketPath: undefined,
+      statsSocketPath: undefined,
+      bind: { address: "0.0.0.0", port: 443 },
+      syncIntervalSeconds: 10,
+    });
+    const c = parseConfig({
+      KUBEBYON_HAPROXY_BIN: "/usr/sbin/haproxy",
+      KUBEBYON_HAPROXY_CONFIG_PATH: "/run/haproxy/haproxy.cfg",
+      KUBEBYON_HAPROXY_MASTER_SOCKET: "/run/haproxy/master.sock",
+      KUBEBYON_HAPROXY_STATS_SOCKET: "/run/haproxy/edge.sock",
+      KUBEBYON_EDGE_BIND_ADDR: "[::]:8443",
+      KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS: "1",
+    }).controlPlaneEdge;
+    expect(c).toEqual({
+      haproxyBin: "/usr/sbin/haproxy",
+      configPath: "/run/haproxy/haproxy.cfg",
+      masterSocketPath: "/run/haproxy/master.sock",
+      statsSocketPath: "/run/haproxy/edge.sock",
+      bind: { address: "::", port: 8443 },
+      syncIntervalSeconds: 1,
+    });
+    expect(parseConfig({ KUBEBYON_EDGE_BIND_ADDR: "10.0.0.5:443" }).controlPlaneEdge.bind).toEqual({ address: "10.0.0.5", port: 443 });
+  });
+
+  it("control-plane edge: bad values are refused with the variable's name", () => {
+    for (const bad of ["443", ":443", "0.0.0.0", "0.0.0.0:0", "0.0.0.0:70000", "edge.example.com:443", "::1:443", "[10.0.0.1]:443", "[::1]443"]) {
+      expect(() => parseConfig({ KUBEBYON_EDGE_BIND_ADDR: bad }), bad).toThrow(/KUBEBYON_EDGE_BIND_ADDR: expected an IP address and port/);
+    }
+    expect(() => parseConfig({ KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS: "0" })).toThrow(/KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS: "soon" })).toThrow(/KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_HAPROXY_CONFIG_PATH: "haproxy.cfg" })).toThrow(/KUBEBYON_HAPROXY_CONFIG_PATH: expected an absolute path/);
+    expect(() => parseConfig({ KUBEBYON_HAPROXY_MASTER_SOCKET: "/run/my socket" })).toThrow(/KUBEBYON_HAPROXY_MASTER_SOCKET: expected an absolute path/);
+    expect(() => parseConfig({ KUBEBYON_HAPROXY_STATS_SOCKET: "edge.sock" })).toThrow(/KUBEBYON_HAPROXY_STATS_SOCKET: expected an absolute path/);
+  });
+
+  it("requireHaproxyEdge: names the missing config path or master socket, returns both when set", () => {
+    expect(() => requireHaproxyEdge(parseConfig({ KUBEBYON_HAPROXY_MASTER_SOCKET: "/run/haproxy/master.sock" }))).toThrow(
+      /KUBEBYON_HAPROXY_CONFIG_PATH: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=haproxy/,
+    );
+    expect(() => requireHaproxyEdge(parseConfig({ KUBEBYON_HAPROXY_CONFIG_PATH: "/run/haproxy/haproxy.cfg" }))).toThrow(
+      /KUBEBYON_HAPROXY_MASTER_SOCKET: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=haproxy/,
+    );
+    expect(() => requireHaproxyEdge(parseConfig({}))).toThrow(ConfigError);
+    const edge = requireHaproxyEdge(parseConfig({ KUBEBYON_HAPROXY_CONFIG_PATH: "/run/haproxy/haproxy.cfg", KUBEBYON_HAPROXY_MASTER_SOCKET: "/run/haproxy/master.sock" }));
+    expect(edge).toMatchObject({ configPath: "/run/haproxy/haproxy.cfg", masterSocketPath: "/run/haproxy/master.sock" });
   });
 
   it("KUBEBYON_TENANT_CLUSTER_ROLE: unset by default (empty counts as unset), an RBAC name, a path-like name refused", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import os from "node:os";
 import { z } from "zod";
 import { parseResolverAddress } from "@/server/domain/dns/resolver-address";
@@ -97,6 +98,26 @@ const resolverList = z
     }
   });
 
+/** An absolute path without whitespace (HAProxy config and socket paths: rendered into haproxy.cfg / its command line). */
+const absolutePath = optionalText.pipe(z.string().regex(/^\/\S*$/, "expected an absolute path without spaces, e.g. /run/haproxy/haproxy.cfg").optional());
+
+/** The edge's listening address: host:port or [v6]:port; the host must be an IP address (HAProxy binds it without a resolver). */
+const edgeBindAddr = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    const text = v || "0.0.0.0:443";
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(text);
+    const address = match?.[1] ?? match?.[2];
+    const port = Number(match?.[3]);
+    if (!address || isIP(address) === 0 || (match?.[1] !== undefined) !== (isIP(address) === 6) || port < 1 || port > 65535) {
+      ctx.addIssue({ code: "custom", message: "expected an IP address and port 1-65535, e.g. 0.0.0.0:443, 0.0.0.0:8443 or [::]:443" });
+      return z.NEVER;
+    }
+    return { address, port };
+  });
+
 const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
 
 export const envSchema = z.object({
@@ -135,6 +156,13 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || DEFAULT_PUBLIC_ACCESS_PROVIDER)
     .pipe(z.enum(publicAccessProviderSchema.options, { message: `expected one of ${publicAccessProviderSchema.options.join(", ")}` })),
+  // Control-plane edge, provider haproxy (docs/control-plane-edge.md): the HAProxy this process drives.
+  KUBEBYON_HAPROXY_BIN: optionalText.transform((v) => v ?? "haproxy"),
+  KUBEBYON_HAPROXY_CONFIG_PATH: absolutePath,
+  KUBEBYON_HAPROXY_MASTER_SOCKET: absolutePath,
+  KUBEBYON_HAPROXY_STATS_SOCKET: absolutePath,
+  KUBEBYON_EDGE_BIND_ADDR: edgeBindAddr,
+  KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS: int(10, 1),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -197,6 +225,8 @@ export interface Config {
   vclusterRoute: VclusterRouteSetting;
   /** How loadbalancer-mode clusters are served (KUBEBYON_PUBLIC_ACCESS_PROVIDER, domain/clusters/public-access-provider.ts). */
   publicAccessProvider: PublicAccessProvider;
+  /** The HAProxy control-plane edge of this process (used when publicAccessProvider is haproxy; requireHaproxyEdge). */
+  controlPlaneEdge: ControlPlaneEdgeConfig;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -227,6 +257,18 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   dataDir: string;
   embeddedPostgresPort: number;
+}
+
+export interface ControlPlaneEdgeConfig {
+  haproxyBin: string;
+  /** The file the HAProxy master was started with (-f); required with provider haproxy where jobs run. */
+  configPath: string | undefined;
+  /** The master CLI socket (-S); required likewise. */
+  masterSocketPath: string | undefined;
+  /** Rendered as `stats socket … expose-fd listeners`, so a reloaded worker takes the listening sockets over. */
+  statsSocketPath: string | undefined;
+  bind: { address: string; port: number };
+  syncIntervalSeconds: number;
 }
 
 export interface RateLimitConfig {
@@ -289,6 +331,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
     vclusterRoute: e.KUBEBYON_VCLUSTER_ROUTE,
     publicAccessProvider: e.KUBEBYON_PUBLIC_ACCESS_PROVIDER,
+    controlPlaneEdge: {
+      haproxyBin: e.KUBEBYON_HAPROXY_BIN,
+      configPath: e.KUBEBYON_HAPROXY_CONFIG_PATH,
+      masterSocketPath: e.KUBEBYON_HAPROXY_MASTER_SOCKET,
+      statsSocketPath: e.KUBEBYON_HAPROXY_STATS_SOCKET,
+      bind: e.KUBEBYON_EDGE_BIND_ADDR,
+      syncIntervalSeconds: e.KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS,
+    },
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,
@@ -351,6 +401,21 @@ export function requireAuthSecret(config: Config): string {
     );
   }
   return config.authSecret;
+}
+
+/**
+ * The HAProxy a job-processing process drives with provider haproxy: its config file and master
+ * socket must be set (they are where that HAProxy was started), else the process refuses to start.
+ */
+export function requireHaproxyEdge(config: Pick<Config, "controlPlaneEdge">): ControlPlaneEdgeConfig & { configPath: string; masterSocketPath: string } {
+  const edge = config.controlPlaneEdge;
+  const missing = !edge.configPath ? "KUBEBYON_HAPROXY_CONFIG_PATH" : !edge.masterSocketPath ? "KUBEBYON_HAPROXY_MASTER_SOCKET" : undefined;
+  if (missing || !edge.configPath || !edge.masterSocketPath) {
+    throw new ConfigError(
+      `invalid configuration: ${missing}: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=haproxy in a process that runs jobs (expected the ${missing === "KUBEBYON_HAPROXY_CONFIG_PATH" ? "haproxy.cfg path" : "master socket path"} the local HAProxy was started with: haproxy -W -S <master socket>,mode,600 -f <config>; docs/control-plane-edge.md)`,
+    );
+  }
+  return { ...edge, configPath: edge.configPath, masterSocketPath: edge.masterSocketPath };
 }
 
 let cached: Config | undefined;

@@ -80,7 +80,7 @@ export async function syncControlPlaneEdge(deps: ControlPlaneEdgeSyncDeps): Prom
     selection = selectEdgeNodeAddresses(await deps.hostNodes.list());
   } catch (err) {
     const reason = `the host cluster's Nodes could not be read, so the edge configuration was not changed: ${message(err)}`;
-    deps.log.warn("control-plane edge sync not applied", { reason });
+    deps.log.debug("control-plane edge sync not applied", { reason });
     const skipped = clusters.map((c) => ({ clusterId: c.id, controlPlaneHost: c.controlPlaneHost, reason }));
     return { served: [], skipped, ignoredNodes: [], outcome: "not-applied", reason };
   }
@@ -90,7 +90,8 @@ export async function syncControlPlaneEdge(deps: ControlPlaneEdgeSyncDeps): Prom
   const holderOf = new Map<string, string>();
   const skip = (c: (typeof clusters)[number], reason: string) => {
     skipped.push({ clusterId: c.id, controlPlaneHost: c.controlPlaneHost, reason });
-    deps.log.warn("control-plane edge: cluster left out", { clusterId: c.id, controlPlaneHost: c.controlPlaneHost, reason });
+    // debug: a periodic caller passes every few seconds and logs what changed between passes (composition/control-plane-edge-loop.ts).
+    deps.log.debug("control-plane edge: cluster left out", { clusterId: c.id, controlPlaneHost: c.controlPlaneHost, reason });
   };
 
   // NodePorts are read one cluster at a time: a sync is a background pass and the host API is shared.
@@ -137,6 +138,6 @@ export async function syncControlPlaneEdge(deps: ControlPlaneEdgeSyncDeps): Prom
     deps.haproxyOptions,
   );
   const { changed } = await deps.edgeWriter.apply(config);
-  deps.log.info("control-plane edge synced", { changed, served: served.length, skipped: skipped.length, ignoredNodes: selection.ignored.length });
+  deps.log[changed ? "info" : "debug"]("control-plane edge synced", { changed, served: served.length, skipped: skipped.length, ignoredNodes: selection.ignored.length });
   return { served, skipped, ignoredNodes: selection.ignored, outcome: changed ? "changed" : "unchanged" };
 }
