@@ -23,7 +23,7 @@ import { STAND_IN_CHART } from "../env/stand-in-chart";
 import { waitFor } from "../env/wait-for";
 import {
   expectedConfigAllowList,
-  onlyContainer,
+  platformContainer,
   podSpec,
   schemaKeys,
   WIRED_BY_CHART,
@@ -92,7 +92,7 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
 
   it("serves on web.port everywhere the port appears (command, container port, KUBEBYON_HTTP_ADDR, NetworkPolicy)", async () => {
     const r = await helm.render(chart, { publicUrl, web: { port: 8080 } });
-    const web = onlyContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`));
+    const web = platformContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`));
     expect(web.command?.slice(-2)).toEqual(["-p", "8080"]);
     expect(web.ports?.[0]?.containerPort).toBe(8080);
     expect(parseConfig({ ...configData(r), ...secretsForParse }).httpPort).toBe(8080);
@@ -111,7 +111,7 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     });
     for (const d of r.ofKind<V1Deployment>("Deployment")) {
       expect(podSpec(d).volumes?.find((v) => v.name === "charts")?.configMap?.name).toBe("vcluster-chart");
-      expect(onlyContainer(d).volumeMounts?.find((m) => m.name === "charts")?.mountPath).toBe("/opt/charts");
+      expect(platformContainer(d).volumeMounts?.find((m) => m.name === "charts")?.mountPath).toBe("/opt/charts");
       expect(podSpec(d).serviceAccountName).toBe("platform");
     }
     expect(configData(r).KUBEBYON_VCLUSTER_CHART).toBe("/opt/charts/vcluster-0.33.0.tgz");
@@ -181,7 +181,7 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     // "Wired by the chart" must be true: each such env.ts name is really set by the rendered chart.
     const rendered = await helm.render(chart, { publicUrl, admin: { email: "ops@example.com", existingSecret: "kubebyon-admin" } });
     const set = new Set(Object.keys(configData(rendered)));
-    for (const d of rendered.ofKind<V1Deployment>("Deployment")) for (const e of onlyContainer(d).env ?? []) set.add(e.name);
+    for (const d of rendered.ofKind<V1Deployment>("Deployment")) for (const e of platformContainer(d).env ?? []) set.add(e.name);
     for (const k of WIRED_BY_CHART) {
       if (!chart.multiNode && k === "KUBEBYON_RABBITMQ_URL") continue;
       expect(set.has(k), `${k} is listed as set by the chart`).toBe(true);

@@ -31,6 +31,12 @@ export const WIRED_BY_CHART = new Set([
   "KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE",
   "KUBEBYON_TENANT_CLUSTER_ROLE",
   "KUBEBYON_RABBITMQ_URL",
+  // publicAccess.provider, and with haproxy the sidecar's paths and the edge port (docs/control-plane-edge.md).
+  "KUBEBYON_PUBLIC_ACCESS_PROVIDER",
+  "KUBEBYON_HAPROXY_CONFIG_PATH",
+  "KUBEBYON_HAPROXY_MASTER_SOCKET",
+  "KUBEBYON_HAPROXY_STATS_SOCKET",
+  "KUBEBYON_EDGE_BIND_ADDR",
 ]);
 
 /** Secrets: only through secretEnv.existingSecret, never in a ConfigMap. */
@@ -66,11 +72,17 @@ export const podSpec = (d: V1Deployment): V1PodSpec => {
   return spec;
 };
 
-export const onlyContainer = (d: V1Deployment): V1Container => {
-  const containers = podSpec(d).containers;
-  expect(containers, `${d.metadata?.name} containers`).toHaveLength(1);
+/** The control-plane edge's sidecar (publicAccess.provider=haproxy) in the pods that run jobs. */
+export const EDGE_SIDECAR = "haproxy";
+
+/** The platform's own container: the only one, beside the edge's haproxy sidecar where the pod drives the edge. */
+export const platformContainer = (d: V1Deployment): V1Container => {
+  const containers = podSpec(d).containers.filter((c) => c.name !== EDGE_SIDECAR);
+  expect(containers, `${d.metadata?.name} platform containers`).toHaveLength(1);
   return containers[0] as V1Container;
 };
+
+export const edgeSidecar = (d: V1Deployment): V1Container | undefined => podSpec(d).containers.find((c) => c.name === EDGE_SIDECAR);
 
 export function envByName(container: V1Container): Map<string, V1EnvVar> {
   return new Map((container.env ?? []).map((e) => [e.name, e]));
@@ -94,7 +106,7 @@ export function expectHardenedPlatformPod(d: V1Deployment, fullname: string, com
   });
   expect(spec.automountServiceAccountToken).toBe(true);
   expect(spec.serviceAccountName).toBe(fullname);
-  const container = onlyContainer(d);
+  const container = platformContainer(d);
   expect(container.name).toBe(component);
   expect(container.workingDir, "the image's WORKDIR /app").toBeUndefined();
   expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
@@ -103,6 +115,7 @@ export function expectHardenedPlatformPod(d: V1Deployment, fullname: string, com
   const volumes = new Map((spec.volumes ?? []).map((v) => [v.name, v]));
   const expected: Record<string, string> = { "/tmp": "tmp", "/home/kubebyon": "home", "/etc/kubebyon/vcluster": "vcluster-values" };
   if (component === "web") expected["/app/.next/cache"] = "next-cache";
+  if (edgeSidecar(d)) expected["/run/haproxy"] = "haproxy-run";
   expect(mounts).toEqual(expected);
   for (const name of ["tmp", "home", ...(component === "web" ? ["next-cache"] : [])]) expect(volumes.get(name)?.emptyDir, `${label} ${name} emptyDir`).toEqual({});
   expect(volumes.get("vcluster-values")?.configMap?.name).toBe(`${fullname}-vcluster-values`);
@@ -115,7 +128,7 @@ export function expectHardenedPlatformPod(d: V1Deployment, fullname: string, com
 export function expectKnownVariables(r: Rendered, fullname: string): void {
   const config = r.get<V1ConfigMap>("ConfigMap", `${fullname}-config`);
   const names = new Set(Object.keys(config.data ?? {}));
-  for (const d of r.ofKind<V1Deployment>("Deployment")) for (const e of onlyContainer(d).env ?? []) names.add(e.name);
+  for (const d of r.ofKind<V1Deployment>("Deployment")) for (const e of platformContainer(d).env ?? []) names.add(e.name);
   for (const name of names) {
     const known = schemaKeys.has(name) || THIRD_PARTY_VARIABLES.has(name);
     expect(known, `the chart sets ${name}, which src/server/config/env.ts does not know`).toBe(true);

@@ -15,7 +15,7 @@ import { expect } from "vitest";
 import { parseConfig } from "@/server/config/env";
 import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
 import { runsInHostCluster } from "@/server/infra/kube/host-kube-config";
-import { envByName, expectHardenedPlatformPod, expectKnownVariables, onlyContainer, secretRef } from "./helm-chart-contract";
+import { envByName, expectHardenedPlatformPod, expectKnownVariables, platformContainer, secretRef } from "./helm-chart-contract";
 import { publicUrl, type ChartUnderTest, type Rendered, type Values } from "./helm-chart-render";
 
 /** Kinds the charts render without a namespace. */
@@ -102,7 +102,7 @@ export const variants: Variant[] = [
     values: { database: { bundled: { enabled: false }, external: { existingSecret: "kubebyon-db", key: "dsn" } } },
     check: (r) => {
       expectNoStore(r, "postgres");
-      for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(onlyContainer(d), "DATABASE_URL")).toEqual({ name: "kubebyon-db", key: "dsn" });
+      for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(platformContainer(d), "DATABASE_URL")).toEqual({ name: "kubebyon-db", key: "dsn" });
     },
   },
   {
@@ -172,9 +172,9 @@ export const variants: Variant[] = [
       const config = parseConfig({ ...data, ...secretsForParse });
       expect(config).toMatchObject({ logLevel: "debug", sessionTtlHours: 24, sessionCookieSecure: true, firstAdmin: { email: "ops@example.com" } });
       for (const d of r.ofKind<V1Deployment>("Deployment")) {
-        expect(onlyContainer(d).envFrom?.[1]?.secretRef?.name, `${d.metadata?.name} secretEnv`).toBe("kubebyon-secret-env");
+        expect(platformContainer(d).envFrom?.[1]?.secretRef?.name, `${d.metadata?.name} secretEnv`).toBe("kubebyon-secret-env");
       }
-      expect(secretRef(onlyContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`)), "KUBEBYON_ADMIN_PASSWORD")).toEqual({ name: "kubebyon-admin", key: "password" });
+      expect(secretRef(platformContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`)), "KUBEBYON_ADMIN_PASSWORD")).toEqual({ name: "kubebyon-admin", key: "password" });
     },
   },
   ...[1, 3].map(
@@ -194,7 +194,7 @@ export const variants: Variant[] = [
     values: { rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "kubebyon-mq" } } },
     check: (r) => {
       expectNoStore(r, "rabbitmq");
-      for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(onlyContainer(d), "KUBEBYON_RABBITMQ_URL")).toEqual({ name: "kubebyon-mq", key: "url" });
+      for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(platformContainer(d), "KUBEBYON_RABBITMQ_URL")).toEqual({ name: "kubebyon-mq", key: "url" });
     },
   },
 ];
@@ -203,7 +203,7 @@ export const variants: Variant[] = [
 export function expectContract(r: Rendered, chart: ChartUnderTest, values: Values): void {
   const web = r.get<V1Deployment>("Deployment", `${fullname}-web`);
   expectHardenedPlatformPod(web, fullname, "web");
-  const c = onlyContainer(web);
+  const c = platformContainer(web);
   expect(c.image).toBe("kubebyon/kubebyon-web:0.1.0");
   expect(c.command).toEqual(["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]);
   expect(c.ports).toEqual([{ name: "http", containerPort: 3000, protocol: "TCP" }]);
@@ -221,7 +221,7 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
     expect(web.spec?.strategy?.type).toBe("RollingUpdate");
     if (!worker) throw new Error("multi-node renders no worker Deployment");
     expectHardenedPlatformPod(worker, fullname, "worker");
-    const w = onlyContainer(worker);
+    const w = platformContainer(worker);
     expect(w.image).toBe("kubebyon/kubebyon-worker:0.1.0");
     expect(w.command, "the image ENTRYPOINT").toBeUndefined();
     expect([w.readinessProbe, w.livenessProbe, w.startupProbe, w.ports]).toEqual([undefined, undefined, undefined, undefined]);

@@ -8,7 +8,7 @@ import { startHaproxyEdge, type HaproxyEdge } from "@e2e/env/haproxy-edge";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { waitFor } from "@e2e/env/wait-for";
-import { parseConfig, type RawEnv } from "@/server/config/env";
+import { parseConfig } from "@/server/config/env";
 import { renderHaproxyConfig } from "@/server/domain/control-plane-edge/haproxy-config";
 import { newId } from "@/server/domain/ids";
 import { CLUSTER_UPDATE_JOB } from "@/server/domain/jobs/job-kind";
@@ -29,11 +29,12 @@ let core: CoreV1Api;
 let dir: string;
 let edge: HaproxyEdge;
 let ownerId: string;
-let baseEnv: RawEnv;
+type Env = Record<string, string | undefined>;
+let baseEnv: Env;
 const logLines: string[] = [];
 const runtimes: Runtime[] = [];
 
-function runtimeWith(env: RawEnv): Runtime {
+function runtimeWith(env: Env): Runtime {
   const config = parseConfig({ ...baseEnv, ...env });
   const log = createLogger({ level: "info", base: { service: "kubebyon-worker" }, write: (line) => logLines.push(line) });
   const runtime = buildRuntime(config, { process: "kubebyon-worker", log });

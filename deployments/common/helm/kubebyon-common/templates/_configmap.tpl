@@ -27,7 +27,11 @@ allow-lists the names), then what the chart wires itself, which always wins. No 
   "KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE" (include "kubebyon.platformApiKeyNamespace" .)
   "KUBEBYON_TENANT_CLUSTER_ROLE" (include "kubebyon.tenantClusterRoleName" .)
   "NEXT_TELEMETRY_DISABLED" "1"
+  "KUBEBYON_PUBLIC_ACCESS_PROVIDER" .Values.publicAccess.provider
 -}}
+{{- if include "kubebyon.edgeEnabled" . -}}
+{{- $wired = mergeOverwrite $wired (include "kubebyon.edgeSettings" . | fromYaml) -}}
+{{- end -}}
 {{- if .Values.admin.email -}}
 {{- $_ := set $wired "KUBEBYON_ADMIN_EMAIL" .Values.admin.email -}}
 {{- end -}}

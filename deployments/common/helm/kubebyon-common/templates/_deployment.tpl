@@ -51,6 +51,7 @@ uid 10001 with a read-only root filesystem; the only writable places are the emp
 {{- $values := index $ctx.Values $component -}}
 {{- $fullname := include "kubebyon.fullname" $ctx -}}
 {{- $web := eq $component "web" -}}
+{{- $edge := include "kubebyon.edgeSidecar" (dict "ctx" $ctx "component" $component) -}}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -102,6 +103,10 @@ spec:
         fsGroup: 10001
         seccompProfile:
           type: RuntimeDefault
+      {{- if $edge }}
+      initContainers:
+        {{- include "kubebyon.edgeInitContainer" (dict "ctx" $ctx "component" $component) | nindent 8 }}
+      {{- end }}
       containers:
         - name: {{ $component }}
           image: {{ include "kubebyon.image" (dict "ctx" $ctx "component" $component) | quote }}
@@ -175,9 +180,17 @@ spec:
             - name: vcluster-values
               mountPath: /etc/kubebyon/vcluster
               readOnly: true
+            {{- if $edge }}
+            # The edge's haproxy.cfg (written and reloaded by the platform) and the sidecar's sockets.
+            - name: haproxy-run
+              mountPath: /run/haproxy
+            {{- end }}
             {{- with $ctx.Values.extraVolumeMounts }}
             {{- toYaml . | nindent 12 }}
             {{- end }}
+        {{- if $edge }}
+        {{- include "kubebyon.edgeContainer" (dict "ctx" $ctx "component" $component) | nindent 8 }}
+        {{- end }}
       volumes:
         - name: tmp
           emptyDir: {}
@@ -190,6 +203,13 @@ spec:
         - name: vcluster-values
           configMap:
             name: {{ printf "%s-vcluster-values" $fullname }}
+        {{- if $edge }}
+        - name: haproxy-run
+          emptyDir: {}
+        - name: edge-bootstrap
+          configMap:
+            name: {{ printf "%s-edge-bootstrap" $fullname }}
+        {{- end }}
         {{- with $ctx.Values.extraVolumes }}
         {{- toYaml . | nindent 8 }}
         {{- end }}

@@ -31,6 +31,9 @@ application chart's templates/validate.yaml, so every `helm template/install/upg
 {{- if and .Values.httpRoute.enabled (not .Values.httpRoute.parentRefs) -}}
 {{- fail "httpRoute.enabled is true but httpRoute.parentRefs is empty: name the Gateway the route attaches to, e.g. [{name: my-gateway, namespace: gateway-system}]" -}}
 {{- end -}}
+{{- if and (eq .Values.publicAccess.provider "gatewayapi") (not .Values.gatewayAPI.controlPlane.enabled) -}}
+{{- fail "publicAccess.provider is gatewayapi but gatewayAPI.controlPlane.enabled is false: the provider routes clusters through the chart's shared control-plane Gateway; set gatewayAPI.controlPlane.enabled=true (with gatewayAPI.controlPlane.gatewayClassName), or choose publicAccess.provider haproxy or servicelb" -}}
+{{- end -}}
 {{- if and .Values.vcluster.longhorn.enabled (not .Values.vcluster.longhorn.storageClass) -}}
 {{- fail "vcluster.longhorn.enabled is true but vcluster.longhorn.storageClass is empty: name Longhorn's StorageClass (usually longhorn)" -}}
 {{- end -}}
