@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { AppsV1Api, CoreV1Api, type V1ConfigMap, type V1Deployment, type V1NetworkPolicy, type V1Service } from "@kubernetes/client-node";
@@ -9,7 +9,7 @@ import { parseConfig, requireHaproxyEdge } from "@/server/config/env";
 import { renderHaproxyConfig } from "@/server/domain/control-plane-edge/haproxy-config";
 import { haproxyMasterArgs } from "@/server/infra/haproxy/haproxy-config-writer";
 import { edgeSidecar, platformContainer, podSpec } from "../env/charts/helm-chart-contract";
-import { CHARTS, HelmRunner, publicUrl, type ChartUnderTest, type Rendered, type Values } from "../env/charts/helm-chart-render";
+import { CHARTS, HelmRunner, publicUrl, repoRoot, type ChartUnderTest, type Rendered, type Values } from "../env/charts/helm-chart-render";
 import { configData, fullname, secretsForParse } from "../env/charts/helm-chart-variants";
 import { startKubeCluster, type KubeCluster } from "../env/kube-cluster";
 import { ensureKubeTools } from "../env/kube-tools";
@@ -175,5 +175,30 @@ describe("helm install with the HAProxy edge into a test kube-apiserver", () => 
     expect(deployment.spec?.template.spec?.initContainers?.map((c) => c.name)).toEqual(["edge-bootstrap"]);
     const uninstall = await helm.run(["uninstall", release, "-n", ns], cluster.kubeconfigPath);
     expect(uninstall.code, uninstall.stderr).toBe(0);
+  });
+});
+
+describe("single-node systemd: kubebyon-edge.service", () => {
+  const dir = path.join(repoRoot, "deployments/single-node");
+  /** The commented KUBEBYON_PUBLIC_ACCESS_PROVIDER / HAPROXY / EDGE lines of kubebyon.env.example, as the operator uncomments them. */
+  const edgeEnv = async () =>
+    Object.fromEntries(
+      (await readFile(path.join(dir, "kubebyon.env.example"), "utf8"))
+        .split("\n")
+        .map((line) => /^#?(KUBEBYON_(?:PUBLIC_ACCESS_PROVIDER|HAPROXY_[A-Z_]+|EDGE_[A-Z_]+))=(.*)$/.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1], m[2]]),
+    ) as Record<string, string>;
+
+  it("starts haproxy the way the platform's writer expects, on the paths kubebyon.env.example names, from a bootstrap file the renderer would write", async () => {
+    const env = await edgeEnv();
+    const edge = requireHaproxyEdge(parseConfig(env));
+    expect(parseConfig(env).publicAccessProvider).toBe("haproxy");
+    const unit = await readFile(path.join(dir, "kubebyon-edge.service"), "utf8");
+    expect(unit).toContain(`ExecStart=${edge.haproxyBin} ${haproxyMasterArgs({ configPath: edge.configPath, masterSocketPath: edge.masterSocketPath }).join(" ")}\n`);
+    const bootstrap = await readFile(path.join(dir, "edge-bootstrap.cfg"), "utf8");
+    expect(bootstrap).toBe(renderHaproxyConfig([], haproxyOptionsFor(edge)));
+    const check = await haproxyCheck(path.join(dir, "edge-bootstrap.cfg"));
+    expect(check.ok, check.output).toBe(true);
   });
 });
