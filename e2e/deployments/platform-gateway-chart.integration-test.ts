@@ -147,9 +147,10 @@ describe.each(CHARTS)("$mode chart: gatewayAPI values", (chart) => {
       },
     ]);
     expect(r.ofKind("HTTPRoute")).toEqual([]);
-    // No platform setting for it yet (the provider setting is not built): the ConfigMap names no Gateway.
+    // No platform setting names the Gateway yet; the provider is publicAccess.provider's (the chart default, haproxy, here).
     const config = r.objects.find((o) => o.kind === "ConfigMap" && o.metadata?.name === `${fullname}-config`) as { data?: Record<string, string> } | undefined;
-    expect(Object.keys(config?.data ?? {}).filter((k) => /GATEWAY|PROVIDER/.test(k))).toEqual([]);
+    expect(Object.keys(config?.data ?? {}).filter((k) => /GATEWAY/.test(k))).toEqual([]);
+    expect(config?.data?.KUBEBYON_PUBLIC_ACCESS_PROVIDER).toBe("haproxy");
   });
 
   it.each([
