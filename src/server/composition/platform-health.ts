@@ -31,6 +31,7 @@ export function buildPlatformHealthDeps(config: Config, deps: Pick<ServiceDeps, 
     }),
     platformSecret: { name: config.platformApiKey.secretName, sourceNamespace: config.platformApiKey.sourceNamespace },
     tenantClusterRole: config.tenantClusterRole,
+    publicAccessProvider: config.publicAccessProvider,
     rabbitmq: rabbitmqUrl
       ? async () => {
           const result = await checkRabbitMq(rabbitmqUrl, CHECK_TIMEOUT_MS - 1_000);

@@ -1,3 +1,4 @@
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ResourceRule } from "@/server/domain/platform-health/permissions";
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 
@@ -11,6 +12,12 @@ export interface HostClusterInspector {
   clusterRoleRules(name: string, signal: AbortSignal): Promise<{ status: "found"; rules: ResourceRule[] } | { status: "missing" | "forbidden" }>;
   /** Whether Secret `namespace/name` exists (its values are never returned). */
   secretExists(namespace: string, name: string, signal: AbortSignal): Promise<boolean>;
+  /**
+   * Which of `kinds` the apiserver serves in `apiVersion` (API discovery); none when it does not serve that
+   * group version at all (no CRD installed). Discovery is open to every authenticated identity (ClusterRole
+   * system:discovery), so no grant on CustomResourceDefinitions is needed.
+   */
+  servedKinds(apiVersion: string, kinds: readonly string[], signal: AbortSignal): Promise<string[]>;
 }
 
 /** The helm binary and the configured vCluster chart. */
@@ -34,6 +41,8 @@ export interface PlatformHealthDeps {
   platformSecret: { name: string; sourceNamespace: string };
   /** KUBEBYON_TENANT_CLUSTER_ROLE: the ClusterRole the platform binds to itself in each cluster namespace; undefined = it holds every right itself. */
   tenantClusterRole: string | undefined;
+  /** KUBEBYON_PUBLIC_ACCESS_PROVIDER: what serves loadbalancer clusters, and so what the public_access check looks at. */
+  publicAccessProvider: PublicAccessProvider;
   /** Opens and closes a connection; undefined in single-node mode (no KUBEBYON_RABBITMQ_URL). */
   rabbitmq: ((signal: AbortSignal) => Promise<void>) | undefined;
   /** The SMTP server in effect (env or system settings), undefined when none. */
