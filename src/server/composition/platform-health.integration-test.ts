@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net, { type AddressInfo, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
+import { ApiextensionsV1Api, CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installGatewayApiCrds } from "@e2e/env/gateway-api-crds";
 import { freePort } from "@e2e/env/kube/free-port";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
@@ -164,10 +165,18 @@ describe("platform health", () => {
       "helm:ok",
       "vcluster_chart:ok",
       "platform_api_key_secret:ok",
+      "public_access:ok",
       "rabbitmq:ok",
       "smtp:ok",
     ]);
-    expect(view).toMatchObject({ status: "ok", checked_at: "2026-12-01T12:00:00.000Z" });
+    expect(view).toMatchObject({
+      status: "ok",
+      checked_at: "2026-12-01T12:00:00.000Z",
+      // The binary's default provider, with its one line.
+      public_access_provider: "servicelb",
+      public_access_provider_description: "LoadBalancer Service per cluster (k3s ServiceLB, MetalLB or a cloud load balancer)",
+    });
+    expect(checks.public_access.detail).toBe("LoadBalancer Services need a load balancer in the host cluster (k3s ServiceLB, MetalLB, cloud).");
     expect(checks.host_apiserver.detail).toBe(`Reachable; Kubernetes ${kube.version}.`);
     expect(checks.helm.detail).toMatch(/^helm v3\.22\.0/);
     expect(checks.vcluster_chart.detail).toBe(`Chart vcluster-stand-in 0.33.0 (local chart ${STAND_IN_CHART}) can be fetched.`);
@@ -292,5 +301,41 @@ describe("platform health", () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it("haproxy: shows the provider, and has no public_access check here (the edge reports its own state)", async () => {
+    const view = await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "haproxy" }), new Date());
+    expect(view.public_access_provider).toBe("haproxy");
+    expect(view.public_access_provider_description).toContain("HAProxy on :443");
+    expect(view.checks.map((c) => c.name)).not.toContain("public_access");
+  });
+
+  // Last in the file: the CRDs stay installed in this apiserver.
+  it("gatewayapi: fails with the install step while the host serves no TLSRoute and Gateway v1, and is ok once the CRDs are installed — even for an identity with no grant on CRDs", async () => {
+    const gatewayApi = (kubeconfig: string) => healthDeps({ KUBEBYON_KUBECONFIG_PATH: kubeconfig, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi" });
+    const absent = await checkPlatformHealth(gatewayApi(kube.kubeconfigPath), new Date());
+    expect(absent.public_access_provider).toBe("gatewayapi");
+    expect(byName(absent).public_access).toMatchObject({
+      status: "error",
+      detail: "The host cluster does not serve TLSRoute and Gateway (gateway.networking.k8s.io/v1): the Gateway API CRDs are not installed, or are older than v1.5, so no loadbalancer cluster gets its TLSRoute.",
+      next_step: expect.stringContaining("docs/runbooks/deploy-gateway-api-public-access.md"),
+    });
+    expect(absent.status).toBe("error");
+
+    await installGatewayApiCrds(kube.kubeConfig());
+    const installed = byName(await checkPlatformHealth(gatewayApi(kube.kubeconfigPath), new Date()));
+    expect(installed.public_access).toMatchObject({ status: "ok", detail: "The host cluster serves TLSRoute and Gateway (gateway.networking.k8s.io/v1).", next_step: null });
+    // Discovery is open to every authenticated identity: the too-narrow service account sees the same.
+    expect(byName(await checkPlatformHealth(gatewayApi(limitedKubeconfig), new Date())).public_access.status).toBe("ok");
+  });
+
+  it("gatewayapi: says which kind is missing when only part of the group is served", async () => {
+    const crds = kube.kubeConfig().makeApiClient(ApiextensionsV1Api);
+    await crds.deleteCustomResourceDefinition({ name: "tlsroutes.gateway.networking.k8s.io" });
+    const deps = healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi" });
+    // Discovery drops the kind once the CRD is gone (the apiserver updates it asynchronously).
+    await expect.poll(async () => byName(await checkPlatformHealth(deps, new Date())).public_access.detail, { timeout: 20_000, interval: 250 }).toMatch(
+      /^The host cluster does not serve TLSRoute \(gateway\.networking\.k8s\.io\/v1\)/,
+    );
   });
 });
