@@ -13,6 +13,7 @@ import { testRabbitMqUrl } from "@e2e/env/rabbitmq";
 import { startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { parseConfig } from "@/server/config/env";
+import { newId } from "@/server/domain/ids";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { checkPlatformHealth } from "@/server/services/platform-health/check-platform-health";
 import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
@@ -183,6 +184,48 @@ describe("platform health", () => {
     expect(checks.smtp.detail).toMatch(/^127\.0\.0\.1:\d+ answered EHLO \(.+\); no mail was sent\.$/);
     expect(smtp.messages).toHaveLength(0);
     for (const check of view.checks) expect(check.next_step, check.name).toBeNull();
+  });
+
+  it("servicelb: names the ready loadbalancer clusters whose Service the host's load balancer has given no address yet", async () => {
+    const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+    const ownerId = newId("usr");
+    await db.user.create({ data: { id: ownerId, email: `${ownerId}@example.test`, name: "lb" } });
+    const cluster = async (release: string, fields: { status?: "ready" | "provisioning"; mode?: "loadbalancer" | "nodeport"; service?: boolean } = {}) => {
+      const namespace = `${release}-ns`;
+      await db.cluster.create({
+        data: { id: newId("cl"), ownerId, name: release, vclusterName: release, namespace, status: fields.status ?? "ready", controlPlaneHost: `${release}.lb.test`, publicAccessEnabled: true, publicAccessMode: fields.mode ?? "loadbalancer" },
+      });
+      if (fields.service === false) return;
+      await core.createNamespace({ body: { metadata: { name: namespace } } });
+      // No load-balancer controller runs here: the Service stays without status.loadBalancer.ingress until the test writes one.
+      await core.createNamespacedService({ namespace, body: { metadata: { name: release }, spec: { type: "LoadBalancer", ports: [{ name: "https", port: 443, targetPort: 8443 }] } } });
+    };
+    const assignAddress = async (release: string, ip: string) => {
+      const service = await core.readNamespacedService({ name: release, namespace: `${release}-ns` });
+      await core.replaceNamespacedServiceStatus({ name: release, namespace: `${release}-ns`, body: { ...service, status: { loadBalancer: { ingress: [{ ip }] } } } });
+    };
+    const publicAccess = async () => byName(await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath }), new Date())).public_access;
+    try {
+      await cluster("lb-a");
+      await cluster("lb-b");
+      // Not counted: still provisioning, nodeport mode, and a ready row whose Service does not exist.
+      await cluster("lb-c", { status: "provisioning" });
+      await cluster("lb-d", { mode: "nodeport" });
+      await cluster("lb-e", { service: false });
+      await assignAddress("lb-a", "203.0.113.10");
+      expect(await publicAccess()).toMatchObject({
+        status: "warning",
+        detail: "1 of 2 ready loadbalancer clusters' Services have no load balancer address yet (lb-b-ns/lb-b).",
+        next_step: expect.stringContaining("k3s ServiceLB, MetalLB, a cloud controller"),
+      });
+      await assignAddress("lb-b", "203.0.113.11");
+      expect(await publicAccess()).toMatchObject({
+        status: "ok",
+        detail: "LoadBalancer Services need a load balancer in the host cluster (k3s ServiceLB, MetalLB, cloud). Every ready loadbalancer cluster's Service has an address (2).",
+      });
+    } finally {
+      await db.cluster.deleteMany({ where: { ownerId } });
+    }
   });
 
   it("lists the verbs a too-narrow identity lacks, a missing Secret, a bad chart path and a RabbitMQ that is down — each with its next step", async () => {

@@ -76,6 +76,16 @@ export class KubeHostClusterInspector implements HostClusterInspector {
     }
   }
 
+  async loadBalancerAddressCount(namespace: string, name: string, signal: AbortSignal): Promise<number | null> {
+    try {
+      const service = await this.core.readNamespacedService({ name, namespace }, this.options(signal));
+      return (service.status?.loadBalancer?.ingress ?? []).filter((i) => i.ip || i.hostname).length;
+    } catch (err) {
+      if (kubeStatusOf(err) === 404) return null;
+      throw KubeApiError.from(err, `reading Service ${namespace}/${name}`);
+    }
+  }
+
   async servedKinds(apiVersion: string, kinds: readonly string[], signal: AbortSignal): Promise<string[]> {
     // A fresh instance per check: its discovery cache must not outlive one answer, and it carries this call's limits.
     const discovery = this.discovery.withMiddleware(this.options(signal).middleware ?? []);

@@ -23,6 +23,7 @@ function inspector(answers: { clusterWide: ResourceRule[]; clusterRoles: Record<
     },
     secretExists: () => Promise.resolve(true),
     servedKinds: () => Promise.resolve([]),
+    loadBalancerAddressCount: () => Promise.resolve(null),
   };
 }
 

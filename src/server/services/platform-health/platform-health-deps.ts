@@ -1,6 +1,7 @@
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ResourceRule } from "@/server/domain/platform-health/permissions";
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
+import type { ServiceDeps } from "@/server/services/service-deps";
 
 /** Read-only questions to the host cluster, as the platform's own identity. */
 export interface HostClusterInspector {
@@ -18,6 +19,8 @@ export interface HostClusterInspector {
    * system:discovery), so no grant on CustomResourceDefinitions is needed.
    */
   servedKinds(apiVersion: string, kinds: readonly string[], signal: AbortSignal): Promise<string[]>;
+  /** How many load-balancer addresses (status.loadBalancer.ingress) Service `namespace/name` has; null when there is no such Service. */
+  loadBalancerAddressCount(namespace: string, name: string, signal: AbortSignal): Promise<number | null>;
 }
 
 /** The helm binary and the configured vCluster chart. */
@@ -32,7 +35,8 @@ export interface HelmInspector {
 /** Connect + EHLO, no mail; resolves with the server's greeting. */
 export type SmtpProbe = (config: SmtpTransportConfig, signal: AbortSignal) => Promise<string>;
 
-export interface PlatformHealthDeps {
+/** `db`: the cluster rows some checks look at (read only). */
+export interface PlatformHealthDeps extends Pick<ServiceDeps, "db"> {
   /** Null when a host cluster is configured; else the fix (same answer POST /clusters gives). */
   hostClusterProblem(): string | null;
   /** Made on first use: only when a host cluster is configured. */

@@ -3,7 +3,7 @@ import type { PublicAccessProvider } from "@/server/domain/clusters/public-acces
 import type { PlatformHealthDeps } from "./platform-health-deps";
 import type { CheckOutcome } from "./platform-health-view";
 
-type PublicAccessDeps = Pick<PlatformHealthDeps, "hostClusterProblem" | "hostInspector">;
+type PublicAccessDeps = Pick<PlatformHealthDeps, "db" | "hostClusterProblem" | "hostInspector">;
 export type PublicAccessCheck = (deps: PublicAccessDeps, signal: AbortSignal) => Promise<CheckOutcome>;
 
 const RUNBOOK = "docs/runbooks/deploy-gateway-api-public-access.md";
@@ -11,9 +11,39 @@ const RUNBOOK = "docs/runbooks/deploy-gateway-api-public-access.md";
 const GATEWAY_API_VERSION = `${GATEWAY_API_GROUP}/${TLS_ROUTE_VERSION}`;
 const REQUIRED_GATEWAY_KINDS = [TLS_ROUTE_KIND, "Gateway"] as const;
 
-// Whether a load balancer answers is the host cluster's business: the platform can only say what it needs.
-const checkServiceLb: PublicAccessCheck = () =>
-  Promise.resolve({ status: "ok", detail: "LoadBalancer Services need a load balancer in the host cluster (k3s ServiceLB, MetalLB, cloud)." });
+const LOAD_BALANCER_NEEDED = "LoadBalancer Services need a load balancer in the host cluster (k3s ServiceLB, MetalLB, cloud).";
+/** Clusters named in a finding; the count covers the rest. */
+const NAMED_AT_MOST = 5;
+
+/**
+ * servicelb: the platform cannot see the load balancer itself, only its answer: the ready loadbalancer
+ * clusters whose control-plane Service still has no status.loadBalancer.ingress (no load balancer, or
+ * one that ran out of addresses). A Service that does not exist is another check's business (the job's).
+ */
+const checkServiceLb: PublicAccessCheck = async (deps, signal) => {
+  if (deps.hostClusterProblem()) return { status: "ok", detail: LOAD_BALANCER_NEEDED };
+  const clusters = await deps.db.cluster.findMany({
+    where: { status: "ready", publicAccessEnabled: true, publicAccessMode: "loadbalancer" },
+    select: { namespace: true, vclusterName: true },
+    orderBy: { createdAt: "asc" },
+  });
+  if (clusters.length === 0) return { status: "ok", detail: LOAD_BALANCER_NEEDED };
+  const inspector = deps.hostInspector();
+  const counts = await Promise.all(clusters.map((c) => inspector.loadBalancerAddressCount(c.namespace, c.vclusterName, signal)));
+  const withService = counts.filter((n) => n !== null).length;
+  const waiting = clusters.filter((_, i) => counts[i] === 0).map((c) => `${c.namespace}/${c.vclusterName}`);
+  if (withService === 0) return { status: "ok", detail: LOAD_BALANCER_NEEDED };
+  if (waiting.length === 0) {
+    return { status: "ok", detail: `${LOAD_BALANCER_NEEDED} Every ready loadbalancer cluster's Service has an address (${withService}).` };
+  }
+  const named = waiting.slice(0, NAMED_AT_MOST).join(", ") + (waiting.length > NAMED_AT_MOST ? ", …" : "");
+  return {
+    status: "warning",
+    detail: `${waiting.length} of ${withService} ready loadbalancer clusters' Services have no load balancer address yet (${named}).`,
+    nextStep:
+      "Check that the host cluster has a load balancer that serves Services of type LoadBalancer (k3s ServiceLB, MetalLB, a cloud controller) and has addresses left: kubectl get service -n <namespace> <name> shows EXTERNAL-IP <pending> until it assigns one.",
+  };
+};
 
 const checkGatewayApiCrds: PublicAccessCheck = async (deps, signal) => {
   if (deps.hostClusterProblem()) return { status: "skipped", detail: "No host cluster is configured (see host_apiserver)." };
