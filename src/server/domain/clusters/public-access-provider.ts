@@ -33,7 +33,7 @@ export function describePublicAccessProvider(provider: PublicAccessProvider): st
   }
 }
 
-/** Where the provider comes from, for every view that shows it: it is not a system setting. */
+/** Where the provider comes from (it is not a system setting), for the messages that refuse to change it. */
 export const PUBLIC_ACCESS_PROVIDER_SOURCE = "set by KUBEBYON_PUBLIC_ACCESS_PROVIDER (chart value publicAccess.provider); restart to change";
 
 /**
