@@ -63,7 +63,7 @@ describe("cluster pages in a real browser", () => {
     await dialog.waitFor();
     await dialog.getByLabel("Name").fill("browser demo");
     await dialog.getByLabel("Access mode").selectOption("loadbalancer");
-    await dialog.getByText("stable entry on port 443", { exact: false }).waitFor();
+    await dialog.getByText("A load balancer address on :443", { exact: false }).waitFor();
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
     const error = dialog.getByTestId("create-cluster-error");
     await error.waitFor();

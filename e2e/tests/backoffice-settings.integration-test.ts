@@ -20,7 +20,9 @@ type Settings = {
   default_cluster_public_access_mode: string;
   managed_workload_ingress_base_domain: string | null;
   managed_workload_ingress_dns: { enabled: boolean; record_target_hostname: string | null; cloudflare: { zone_id: string | null; api_token_set: boolean; api_token_hint: string | null } };
+  updated_at: string | null;
   updated_by: { email: string } | null;
+  public_access_provider: string;
 };
 
 const save = async (body: unknown) => {
@@ -43,6 +45,8 @@ describe("system settings", () => {
       join_base_url: null,
       public_base_url: null,
       default_cluster_public_access_mode: "nodeport",
+      public_access_provider: "servicelb",
+      public_access_provider_description: "LoadBalancer Service per cluster (k3s ServiceLB, MetalLB or a cloud load balancer)",
       managed_workload_ingress_base_domain: null,
       managed_workload_ingress_dns: { enabled: false, active_provider: "cloudflare", record_target_hostname: null, cloudflare: { zone_id: null, api_token_set: false, api_token_hint: null } },
       nodeport_host_address: null,
@@ -113,6 +117,22 @@ describe("system settings", () => {
     }
     expect((await save({ default_cluster_public_access_mode: "haproxy" })).status).toBe(400);
     expect(await read()).toEqual(before);
+  });
+
+  it("shows the public access provider read-only: the deployment's value is accepted and stores nothing, another is refused", async () => {
+    const before = await read();
+    const refused = await save({ public_access_provider: "haproxy", public_base_url: "https://other.example.com" });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).message).toBe(
+      "public_access_provider cannot be changed here: this deployment uses servicelb, set by KUBEBYON_PUBLIC_ACCESS_PROVIDER (chart value publicAccess.provider); restart to change.",
+    );
+    // Nothing of the refused request is saved, not even its other fields.
+    expect(await read()).toEqual(before);
+
+    // What GET returned may be sent back unchanged (a form that round-trips the view).
+    expect((await save({ public_access_provider: "servicelb" })).status).toBe(200);
+    expect(await read()).toMatchObject({ public_access_provider: "servicelb", updated_at: before.updated_at });
+    expect(await api.runtime.deps.db.systemSetting.count({ where: { key: "public_access_provider" } })).toBe(0);
   });
 
   it("clears a value on null or an empty string", async () => {

@@ -115,6 +115,10 @@ export function SystemSettingsForm({ initial }: { initial: Settings }) {
               </Select>
             )}
           </Field>
+          {/* Deployment-level, not a setting: shown read-only and never sent (the update refuses another value). */}
+          <Field id="public-access-provider" label={t("publicAccessProvider")} hint={t("publicAccessProviderSource", { description: initial.public_access_provider_description })}>
+            {(p) => <Input {...p} value={initial.public_access_provider} readOnly data-testid="public-access-provider" />}
+          </Field>
           <Field id="nodeport-host-address" label={t("nodePortHostAddress")} hint={t("nodePortHostAddressHint")}>
             {(p) => <Input {...p} value={form.nodePortHostAddress} onChange={(e) => set("nodePortHostAddress", e.target.value)} placeholder="203.0.113.10" />}
           </Field>

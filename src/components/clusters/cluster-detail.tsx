@@ -13,6 +13,7 @@ import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
 import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { EditClusterDialog } from "./edit-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
@@ -29,7 +30,8 @@ const SETTLED = new Set(["ready", "error", "deleted"]);
 /** A cluster in transition, or a managed ingress reconcile in flight, changes on its own. */
 const settled = (c: ClusterItem) => SETTLED.has(c.status) && c.managed_workload_ingress_status !== "provisioning";
 
-export function ClusterDetail({ clusterId }: { clusterId: string }) {
+/** `publicAccessProvider`: the deployment's, for the edit form's loadbalancer hint and host check. */
+export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: string; publicAccessProvider: PublicAccessProvider }) {
   const t = useTranslations("clusters.detail");
   const tc = useTranslations("common");
   const tStatus = useTranslations("clusterStatus");
@@ -88,7 +90,7 @@ export function ClusterDetail({ clusterId }: { clusterId: string }) {
       <ManagedIngressCard cluster={c} />
       <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
-      {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} /> : null}
+      {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} provider={publicAccessProvider} /> : null}
     </div>
   );
 }

@@ -14,10 +14,14 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { CreateClusterDialog } from "./create-cluster-dialog";
 
-/** `hostClusterFix`: null when a host cluster is configured, else the server's explanation of what to set. */
-export function ClustersPanel({ hostClusterFix }: { hostClusterFix: string | null }) {
+/**
+ * `hostClusterFix`: null when a host cluster is configured, else the server's explanation of what to set.
+ * `publicAccessProvider`: the deployment's, for the create form's loadbalancer hint and host check.
+ */
+export function ClustersPanel({ hostClusterFix, publicAccessProvider }: { hostClusterFix: string | null; publicAccessProvider: PublicAccessProvider }) {
   const t = useTranslations("clusters");
   const tStatus = useTranslations("clusterStatus");
   const trpc = useTRPC();
@@ -72,7 +76,7 @@ export function ClustersPanel({ hostClusterFix }: { hostClusterFix: string | nul
           {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(c) => c.id} empty={t("empty")} />}
         </QueryState>
       </Card>
-      <CreateClusterDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      <CreateClusterDialog open={createOpen} onClose={() => setCreateOpen(false)} provider={publicAccessProvider} />
     </>
   );
 }

@@ -12,9 +12,10 @@ import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import { PublicAccessFields } from "./public-access-fields";
-import { createClusterInput, type PublicAccessForm } from "./public-access-form";
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import { createClusterInput, publicAccessProblem, type PublicAccessForm } from "./public-access-form";
 
-export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CreateClusterDialog({ open, onClose, provider }: { open: boolean; onClose: () => void; provider: PublicAccessProvider }) {
   const t = useTranslations("clusters");
   const tc = useTranslations("common");
   const toast = useToast();
@@ -53,6 +54,11 @@ export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose:
       return;
     }
     setNameError(undefined);
+    const problem = publicAccessProblem(access, provider);
+    if (problem) {
+      setServerError(problem);
+      return;
+    }
     create.mutate(createClusterInput({ name, ...access }));
   }
 
@@ -62,7 +68,7 @@ export function CreateClusterDialog({ open, onClose }: { open: boolean; onClose:
         <Field id="cluster-name" label={t("createDialog.name")} hint={t("createDialog.nameHint")} error={nameError}>
           {(control) => <Input {...control} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <PublicAccessFields idPrefix="create-cluster" value={access} onChange={setAccess} />
+        <PublicAccessFields idPrefix="create-cluster" value={access} onChange={setAccess} provider={provider} />
         <FormAlert data-testid="create-cluster-error">{serverError}</FormAlert>
         <FormActions
           cancelLabel={tc("cancel")}

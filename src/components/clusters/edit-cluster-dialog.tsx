@@ -12,10 +12,11 @@ import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import type { ClusterItem } from "./cluster-types";
 import { PublicAccessFields } from "./public-access-fields";
-import { publicAccessFormOf, updateClusterInput, type PublicAccessForm } from "./public-access-form";
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import { publicAccessFormOf, updateAccessProblem, updateClusterInput, type PublicAccessForm } from "./public-access-form";
 
 /** Mounted only while open, so every opening starts from the cluster's current settings. */
-export function EditClusterDialog({ cluster, onClose }: { cluster: ClusterItem; onClose: () => void }) {
+export function EditClusterDialog({ cluster, onClose, provider }: { cluster: ClusterItem; onClose: () => void; provider: PublicAccessProvider }) {
   const t = useTranslations("clusters");
   const tc = useTranslations("common");
   const toast = useToast();
@@ -61,6 +62,11 @@ export function EditClusterDialog({ cluster, onClose }: { cluster: ClusterItem; 
       onClose();
       return;
     }
+    const problem = updateAccessProblem(change, access, provider);
+    if (problem) {
+      setServerError(problem);
+      return;
+    }
     update.mutate({ cluster_id: cluster.id, ...change });
   }
 
@@ -85,7 +91,7 @@ export function EditClusterDialog({ cluster, onClose }: { cluster: ClusterItem; 
         >
           {(control) => <Input {...control} name="plan_id" autoComplete="off" value={planId} onChange={(e) => setPlanId(e.target.value)} />}
         </Field>
-        <PublicAccessFields idPrefix="edit-cluster" value={access} onChange={setAccess} />
+        <PublicAccessFields idPrefix="edit-cluster" value={access} onChange={setAccess} provider={provider} />
         <FormAlert data-testid="edit-cluster-error">{serverError}</FormAlert>
         <FormActions
           cancelLabel={tc("cancel")}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createClusterInput, publicAccessFormOf, updateClusterInput } from "./public-access-form";
+import { createClusterInput, loadBalancerHintKind, publicAccessFormOf, publicAccessProblem, updateAccessProblem, updateClusterInput } from "./public-access-form";
 
 const cluster = {
   name: "demo",
@@ -52,5 +52,36 @@ describe("public access form", () => {
     expect(updateClusterInput(cluster, { ...unchanged, host: "  " })).toEqual({ control_plane_host: null });
     expect(updateClusterInput({ ...cluster, plan_id: "plan_a" }, { ...unchanged, planId: "" })).toBeNull();
     expect(updateClusterInput({ ...cluster, plan_id: "plan_a" }, { ...unchanged, planId: " plan_b " })).toEqual({ plan_id: "plan_b" });
+  });
+});
+
+describe("public access form per provider", () => {
+  const lb = { enabled: true, mode: "loadbalancer" as const };
+
+  it("explains loadbalancer as a load balancer address under servicelb and as the SNI-routing edge otherwise", () => {
+    expect(loadBalancerHintKind("servicelb")).toBe("servicelb");
+    expect(loadBalancerHintKind("haproxy")).toBe("edge");
+    expect(loadBalancerHintKind("gatewayapi")).toBe("edge");
+  });
+
+  it("refuses before sending what the server would refuse: an IP or a non-443 port behind an edge, no host at all anywhere", () => {
+    expect(publicAccessProblem({ ...lb, host: "203.0.113.10" }, "servicelb")).toBeNull();
+    expect(publicAccessProblem({ ...lb, host: "203.0.113.10" }, "haproxy")).toMatch(/must be a DNS name on this platform.*served by haproxy/);
+    expect(publicAccessProblem({ ...lb, host: "k8s.example.com:6443" }, "gatewayapi")).toMatch(/may not carry port 6443/);
+    expect(publicAccessProblem({ ...lb, host: " k8s.example.com " }, "gatewayapi")).toBeNull();
+    expect(publicAccessProblem({ ...lb, host: "" }, "servicelb")).toMatch(/control_plane_host is required/);
+    // Off or nodeport: an IP is fine whatever the provider.
+    expect(publicAccessProblem({ enabled: true, mode: "nodeport", host: "203.0.113.10" }, "haproxy")).toBeNull();
+    expect(publicAccessProblem({ enabled: false, mode: "loadbalancer", host: "203.0.113.10" }, "haproxy")).toBeNull();
+  });
+
+  it("judges an edit only when it touches public access, like the server: a rename of an old IP-host cluster goes through", () => {
+    const old = { ...cluster, public_access_mode: "loadbalancer" as const, control_plane_host: "203.0.113.10" };
+    const form = { ...unchanged, mode: "loadbalancer" as const, host: "203.0.113.10", name: "renamed" };
+    const rename = updateClusterInput(old, form);
+    expect(rename).toEqual({ name: "renamed" });
+    expect(updateAccessProblem(rename ?? {}, form, "haproxy")).toBeNull();
+    const hostEdit = { ...form, host: "198.51.100.7" };
+    expect(updateAccessProblem(updateClusterInput(old, hostEdit) ?? {}, hostEdit, "haproxy")).toMatch(/must be a DNS name/);
   });
 });

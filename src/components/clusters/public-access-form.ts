@@ -1,3 +1,5 @@
+import { validatePublicAccess } from "@/server/domain/clusters/public-access";
+import { routesBySni, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { RouterInputs } from "@/lib/trpc/router-types";
 import type { ClusterItem } from "./cluster-types";
 
@@ -11,7 +13,20 @@ function requestedMode(form: PublicAccessForm): RequestedMode {
   return form.enabled ? form.mode : "off";
 }
 
-/** What the create form sends: the server owns the rules (e.g. loadbalancer needs a host) and answers 400 itself. */
+/**
+ * The server's own rule (domain validatePublicAccess, e.g. loadbalancer needs a host; behind an SNI-routing
+ * edge it must be a DNS name on :443), checked before sending; the server still answers 400 itself.
+ */
+export function publicAccessProblem(form: PublicAccessForm, provider: PublicAccessProvider): string | null {
+  return validatePublicAccess({ enabled: form.enabled, mode: form.mode, controlPlaneHost: form.host, provider });
+}
+
+/** Which hint the loadbalancer option gets: a load balancer's address, or a DNS name for the platform's SNI-routing edge. */
+export function loadBalancerHintKind(provider: PublicAccessProvider): "servicelb" | "edge" {
+  return routesBySni(provider) ? "edge" : "servicelb";
+}
+
+/** What the create form sends. */
 export function createClusterInput(form: PublicAccessForm & { name: string }): CreateClusterBody {
   const host = form.host.trim();
   return {
@@ -57,4 +72,10 @@ export function updateClusterInput(cluster: SettingsSource, form: ClusterSetting
   const planId = form.planId.trim();
   if (planId && planId !== cluster.plan_id) change.plan_id = planId;
   return Object.keys(change).length > 0 ? change : null;
+}
+
+/** The edit form's check: like the server, only a change that touches public access is judged (a rename never is). */
+export function updateAccessProblem(change: ClusterSettingsChange, form: PublicAccessForm, provider: PublicAccessProvider): string | null {
+  const touchesAccess = change.public_access_enabled !== undefined || change.public_access_mode !== undefined || change.control_plane_host !== undefined;
+  return touchesAccess ? publicAccessProblem(form, provider) : null;
 }

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net, { type AddressInfo, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
+import { ApiextensionsV1Api, CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installGatewayApiCrds } from "@e2e/env/gateway-api-crds";
 import { freePort } from "@e2e/env/kube/free-port";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
@@ -12,6 +13,7 @@ import { testRabbitMqUrl } from "@e2e/env/rabbitmq";
 import { startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
 import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { parseConfig } from "@/server/config/env";
+import { newId } from "@/server/domain/ids";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { checkPlatformHealth } from "@/server/services/platform-health/check-platform-health";
 import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
@@ -164,16 +166,66 @@ describe("platform health", () => {
       "helm:ok",
       "vcluster_chart:ok",
       "platform_api_key_secret:ok",
+      "public_access:ok",
       "rabbitmq:ok",
       "smtp:ok",
     ]);
-    expect(view).toMatchObject({ status: "ok", checked_at: "2026-12-01T12:00:00.000Z" });
+    expect(view).toMatchObject({
+      status: "ok",
+      checked_at: "2026-12-01T12:00:00.000Z",
+      // The binary's default provider, with its one line.
+      public_access_provider: "servicelb",
+      public_access_provider_description: "LoadBalancer Service per cluster (k3s ServiceLB, MetalLB or a cloud load balancer)",
+    });
+    expect(checks.public_access.detail).toBe("LoadBalancer Services need a load balancer in the host cluster (k3s ServiceLB, MetalLB, cloud).");
     expect(checks.host_apiserver.detail).toBe(`Reachable; Kubernetes ${kube.version}.`);
     expect(checks.helm.detail).toMatch(/^helm v3\.22\.0/);
     expect(checks.vcluster_chart.detail).toBe(`Chart vcluster-stand-in 0.33.0 (local chart ${STAND_IN_CHART}) can be fetched.`);
     expect(checks.smtp.detail).toMatch(/^127\.0\.0\.1:\d+ answered EHLO \(.+\); no mail was sent\.$/);
     expect(smtp.messages).toHaveLength(0);
     for (const check of view.checks) expect(check.next_step, check.name).toBeNull();
+  });
+
+  it("servicelb: names the ready loadbalancer clusters whose Service the host's load balancer has given no address yet", async () => {
+    const core = kube.kubeConfig().makeApiClient(CoreV1Api);
+    const ownerId = newId("usr");
+    await db.user.create({ data: { id: ownerId, email: `${ownerId}@example.test`, name: "lb" } });
+    const cluster = async (release: string, fields: { status?: "ready" | "provisioning"; mode?: "loadbalancer" | "nodeport"; service?: boolean } = {}) => {
+      const namespace = `${release}-ns`;
+      await db.cluster.create({
+        data: { id: newId("cl"), ownerId, name: release, vclusterName: release, namespace, status: fields.status ?? "ready", controlPlaneHost: `${release}.lb.test`, publicAccessEnabled: true, publicAccessMode: fields.mode ?? "loadbalancer" },
+      });
+      if (fields.service === false) return;
+      await core.createNamespace({ body: { metadata: { name: namespace } } });
+      // No load-balancer controller runs here: the Service stays without status.loadBalancer.ingress until the test writes one.
+      await core.createNamespacedService({ namespace, body: { metadata: { name: release }, spec: { type: "LoadBalancer", ports: [{ name: "https", port: 443, targetPort: 8443 }] } } });
+    };
+    const assignAddress = async (release: string, ip: string) => {
+      const service = await core.readNamespacedService({ name: release, namespace: `${release}-ns` });
+      await core.replaceNamespacedServiceStatus({ name: release, namespace: `${release}-ns`, body: { ...service, status: { loadBalancer: { ingress: [{ ip }] } } } });
+    };
+    const publicAccess = async () => byName(await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath }), new Date())).public_access;
+    try {
+      await cluster("lb-a");
+      await cluster("lb-b");
+      // Not counted: still provisioning, nodeport mode, and a ready row whose Service does not exist.
+      await cluster("lb-c", { status: "provisioning" });
+      await cluster("lb-d", { mode: "nodeport" });
+      await cluster("lb-e", { service: false });
+      await assignAddress("lb-a", "203.0.113.10");
+      expect(await publicAccess()).toMatchObject({
+        status: "warning",
+        detail: "1 of 2 ready loadbalancer clusters' Services have no load balancer address yet (lb-b-ns/lb-b).",
+        next_step: expect.stringContaining("k3s ServiceLB, MetalLB, a cloud controller"),
+      });
+      await assignAddress("lb-b", "203.0.113.11");
+      expect(await publicAccess()).toMatchObject({
+        status: "ok",
+        detail: "LoadBalancer Services need a load balancer in the host cluster (k3s ServiceLB, MetalLB, cloud). Every ready loadbalancer cluster's Service has an address (2).",
+      });
+    } finally {
+      await db.cluster.deleteMany({ where: { ownerId } });
+    }
   });
 
   it("lists the verbs a too-narrow identity lacks, a missing Secret, a bad chart path and a RabbitMQ that is down — each with its next step", async () => {
@@ -292,5 +344,41 @@ describe("platform health", () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it("haproxy: shows the provider, and has no public_access check here (the edge reports its own state)", async () => {
+    const view = await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "haproxy" }), new Date());
+    expect(view.public_access_provider).toBe("haproxy");
+    expect(view.public_access_provider_description).toContain("HAProxy on :443");
+    expect(view.checks.map((c) => c.name)).not.toContain("public_access");
+  });
+
+  // Last in the file: the CRDs stay installed in this apiserver.
+  it("gatewayapi: fails with the install step while the host serves no TLSRoute and Gateway v1, and is ok once the CRDs are installed — even for an identity with no grant on CRDs", async () => {
+    const gatewayApi = (kubeconfig: string) => healthDeps({ KUBEBYON_KUBECONFIG_PATH: kubeconfig, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi" });
+    const absent = await checkPlatformHealth(gatewayApi(kube.kubeconfigPath), new Date());
+    expect(absent.public_access_provider).toBe("gatewayapi");
+    expect(byName(absent).public_access).toMatchObject({
+      status: "error",
+      detail: "The host cluster does not serve TLSRoute and Gateway (gateway.networking.k8s.io/v1): the Gateway API CRDs are not installed, or are older than v1.5, so no loadbalancer cluster gets its TLSRoute.",
+      next_step: expect.stringContaining("docs/runbooks/deploy-gateway-api-public-access.md"),
+    });
+    expect(absent.status).toBe("error");
+
+    await installGatewayApiCrds(kube.kubeConfig());
+    const installed = byName(await checkPlatformHealth(gatewayApi(kube.kubeconfigPath), new Date()));
+    expect(installed.public_access).toMatchObject({ status: "ok", detail: "The host cluster serves TLSRoute and Gateway (gateway.networking.k8s.io/v1).", next_step: null });
+    // Discovery is open to every authenticated identity: the too-narrow service account sees the same.
+    expect(byName(await checkPlatformHealth(gatewayApi(limitedKubeconfig), new Date())).public_access.status).toBe("ok");
+  });
+
+  it("gatewayapi: says which kind is missing when only part of the group is served", async () => {
+    const crds = kube.kubeConfig().makeApiClient(ApiextensionsV1Api);
+    await crds.deleteCustomResourceDefinition({ name: "tlsroutes.gateway.networking.k8s.io" });
+    const deps = healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi" });
+    // Discovery drops the kind once the CRD is gone (the apiserver updates it asynchronously).
+    await expect.poll(async () => byName(await checkPlatformHealth(deps, new Date())).public_access.detail, { timeout: 20_000, interval: 250 }).toMatch(
+      /^The host cluster does not serve TLSRoute \(gateway\.networking\.k8s\.io\/v1\)/,
+    );
   });
 });

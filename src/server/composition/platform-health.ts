@@ -22,6 +22,7 @@ export function buildPlatformHealthDeps(config: Config, deps: Pick<ServiceDeps, 
   const rabbitmqUrl = config.rabbitmqUrl;
   let inspector: HostClusterInspector | undefined;
   return {
+    db: deps.db,
     hostClusterProblem: () => host.missingConfiguration(),
     hostInspector: () => (inspector ??= new KubeHostClusterInspector(loadHostKubeConfig({ kubeconfigPath: config.kubeconfigPath }), CHECK_TIMEOUT_MS)),
     helm: new HelmCliInspector(new HelmCli({ bin: config.helmBin, kubeconfigPath: config.kubeconfigPath }), {
@@ -31,6 +32,7 @@ export function buildPlatformHealthDeps(config: Config, deps: Pick<ServiceDeps, 
     }),
     platformSecret: { name: config.platformApiKey.secretName, sourceNamespace: config.platformApiKey.sourceNamespace },
     tenantClusterRole: config.tenantClusterRole,
+    publicAccessProvider: config.publicAccessProvider,
     rabbitmq: rabbitmqUrl
       ? async () => {
           const result = await checkRabbitMq(rabbitmqUrl, CHECK_TIMEOUT_MS - 1_000);

@@ -11,12 +11,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ClustersPage() {
   const [t, caller] = await Promise.all([getTranslations("clusters"), getServerCaller()]);
-  // Known to the server only: whether a host cluster is configured (a create is refused with 503 otherwise).
+  // Known to the server only: whether a host cluster is configured (a create is refused with 503 otherwise), and the public access provider.
   const host = await caller.clusters.hostStatus();
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <ClustersPanel hostClusterFix={host.fix} />
+      <ClustersPanel hostClusterFix={host.fix} publicAccessProvider={host.public_access_provider} />
     </>
   );
 }

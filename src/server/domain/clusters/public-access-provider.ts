@@ -32,3 +32,15 @@ export function describePublicAccessProvider(provider: PublicAccessProvider): st
       return "a shared Gateway API Gateway on :443, one TLSRoute per cluster (TLS passthrough by SNI)";
   }
 }
+
+/** Where the provider comes from (it is not a system setting), for the messages that refuse to change it. */
+export const PUBLIC_ACCESS_PROVIDER_SOURCE = "set by KUBEBYON_PUBLIC_ACCESS_PROVIDER (chart value publicAccess.provider); restart to change";
+
+/**
+ * The settings update's answer to a public_access_provider in its body: the deployment's own value
+ * is accepted (a client may send back what it read), any other is refused with where to change it.
+ */
+export function providerChangeRefusal(requested: PublicAccessProvider | undefined, deployed: PublicAccessProvider): string | null {
+  if (requested === undefined || requested === deployed) return null;
+  return `public_access_provider cannot be changed here: this deployment uses ${deployed}, ${PUBLIC_ACCESS_PROVIDER_SOURCE}.`;
+}

@@ -1,4 +1,13 @@
-import { AuthorizationV1Api, CoreV1Api, RbacAuthorizationV1Api, VersionApi, type KubeConfig, type V1PolicyRule } from "@kubernetes/client-node";
+import {
+  AuthorizationV1Api,
+  CoreV1Api,
+  KubernetesObjectApi,
+  RbacAuthorizationV1Api,
+  VersionApi,
+  type KubeConfig,
+  type ObservableMiddleware,
+  type V1PolicyRule,
+} from "@kubernetes/client-node";
 import type { ResourceRule } from "@/server/domain/platform-health/permissions";
 import type { HostClusterInspector } from "@/server/services/platform-health/platform-health-deps";
 import { callOptions, KubeApiError, kubeStatusOf } from "./kube-calls";
@@ -9,12 +18,14 @@ export class KubeHostClusterInspector implements HostClusterInspector {
   private readonly authz: AuthorizationV1Api;
   private readonly versions: VersionApi;
   private readonly rbac: RbacAuthorizationV1Api;
+  private readonly discovery: GroupVersionDiscovery;
 
   constructor(kubeConfig: KubeConfig, private readonly timeoutMs = 10_000) {
     this.core = kubeConfig.makeApiClient(CoreV1Api);
     this.authz = kubeConfig.makeApiClient(AuthorizationV1Api);
     this.versions = kubeConfig.makeApiClient(VersionApi);
     this.rbac = kubeConfig.makeApiClient(RbacAuthorizationV1Api);
+    this.discovery = kubeConfig.makeApiClient(GroupVersionDiscovery);
   }
 
   private options(signal: AbortSignal) {
@@ -63,6 +74,45 @@ export class KubeHostClusterInspector implements HostClusterInspector {
       if (kubeStatusOf(err) === 404) return false;
       throw KubeApiError.from(err, `reading Secret ${namespace}/${name}`);
     }
+  }
+
+  async loadBalancerAddressCount(namespace: string, name: string, signal: AbortSignal): Promise<number | null> {
+    try {
+      const service = await this.core.readNamespacedService({ name, namespace }, this.options(signal));
+      return (service.status?.loadBalancer?.ingress ?? []).filter((i) => i.ip || i.hostname).length;
+    } catch (err) {
+      if (kubeStatusOf(err) === 404) return null;
+      throw KubeApiError.from(err, `reading Service ${namespace}/${name}`);
+    }
+  }
+
+  async servedKinds(apiVersion: string, kinds: readonly string[], signal: AbortSignal): Promise<string[]> {
+    // A fresh instance per check: its discovery cache must not outlive one answer, and it carries this call's limits.
+    const discovery = this.discovery.withMiddleware(this.options(signal).middleware ?? []);
+    const served: string[] = [];
+    try {
+      for (const kind of kinds) if (await discovery.serves(apiVersion, kind)) served.push(kind);
+      return served;
+    } catch (err) {
+      // The group version is not served at all: no CRD of that group (and version) is installed.
+      if (kubeStatusOf(err) === 404) return [];
+      throw KubeApiError.from(err, `reading API discovery of ${apiVersion}`);
+    }
+  }
+}
+
+/**
+ * client-node's discovery of one group version (GET /apis/<group>/<version>), which it keeps protected for
+ * its apply; exposed here with per-call options (client-node runs an object API's middleware from its own
+ * configuration, so the timeout and signal go in by a new instance).
+ */
+class GroupVersionDiscovery extends KubernetesObjectApi {
+  withMiddleware(middleware: readonly ObservableMiddleware[]): GroupVersionDiscovery {
+    return new GroupVersionDiscovery({ ...this.configuration, middleware: [...this.configuration.middleware, ...middleware] });
+  }
+
+  async serves(apiVersion: string, kind: string): Promise<boolean> {
+    return (await this.resource(apiVersion, kind)) !== undefined;
   }
 }
 

@@ -1,13 +1,15 @@
+import { describePublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { healthCheckNames, overallStatus, type HealthCheckName } from "@/server/domain/platform-health/health-checks";
 import { redactString } from "@/server/observability/logger";
 import { checkHostApiserver, checkHostPermissions, checkPlatformApiKeySecret } from "./host-checks";
 import type { PlatformHealthDeps } from "./platform-health-deps";
 import { toHealthCheckView, type CheckOutcome, type HealthCheckView, type PlatformHealthView } from "./platform-health-view";
+import { publicAccessCheckFor } from "./public-access-check";
 import { checkHelm, checkRabbitMq, checkSmtp, checkVclusterChart } from "./tool-checks";
 
 type Check = (deps: PlatformHealthDeps, signal: AbortSignal) => Promise<CheckOutcome>;
 
-const CHECKS: Record<HealthCheckName, Check> = {
+const CHECKS: Record<Exclude<HealthCheckName, "public_access">, Check> = {
   host_apiserver: checkHostApiserver,
   host_permissions: checkHostPermissions,
   helm: checkHelm,
@@ -26,13 +28,22 @@ const NEXT_STEP_ON_FAILURE: Record<HealthCheckName, string> = {
   vcluster_chart:
     "Check KUBEBYON_VCLUSTER_CHART, KUBEBYON_VCLUSTER_CHART_REPO and KUBEBYON_VCLUSTER_CHART_VERSION (a local chart directory or .tgz for air-gapped hosts); try the same helm show chart by hand.",
   platform_api_key_secret: "The Secret could not be read; fix host_apiserver and host_permissions first, then check again.",
+  public_access: "The host apiserver's API discovery could not be read; fix host_apiserver first, then check again.",
   rabbitmq: "Check KUBEBYON_RABBITMQ_URL (host, port, credentials, vhost) and that the broker runs. Jobs are still found by polling meanwhile, only later.",
   smtp: "Check the SMTP host, port and TLS setting (KUBEBYON_SMTP_* or Admin → System settings) and that this machine may reach the server.",
 };
 
 const messageOf = (error: unknown) => redactString(error instanceof Error ? error.message || error.name : String(error));
 
-async function runCheck(name: HealthCheckName, deps: PlatformHealthDeps): Promise<HealthCheckView> {
+/** The checks that apply to this deployment, in page order: public_access only where its provider has one. */
+function checksFor(deps: PlatformHealthDeps): Array<[HealthCheckName, Check]> {
+  return healthCheckNames.flatMap((name): Array<[HealthCheckName, Check]> => {
+    const check = name === "public_access" ? publicAccessCheckFor(deps.publicAccessProvider) : CHECKS[name];
+    return check ? [[name, check]] : [];
+  });
+}
+
+async function runCheck(name: HealthCheckName, check: Check, deps: PlatformHealthDeps): Promise<HealthCheckView> {
   const controller = new AbortController();
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -42,7 +53,7 @@ async function runCheck(name: HealthCheckName, deps: PlatformHealthDeps): Promis
       resolve({ status: "error", detail: `No answer within ${Math.round(deps.checkTimeoutMs / 100) / 10} s.`, nextStep: NEXT_STEP_ON_FAILURE[name] });
     }, deps.checkTimeoutMs);
   });
-  const attempt = CHECKS[name](deps, controller.signal).catch(
+  const attempt = check(deps, controller.signal).catch(
     (error: unknown): CheckOutcome => ({ status: "error", detail: messageOf(error), nextStep: NEXT_STEP_ON_FAILURE[name] }),
   );
   try {
@@ -57,6 +68,12 @@ async function runCheck(name: HealthCheckName, deps: PlatformHealthDeps): Promis
  * caught on its own, so one that fails or hangs never hides the others.
  */
 export async function checkPlatformHealth(deps: PlatformHealthDeps, now: Date): Promise<PlatformHealthView> {
-  const checks = await Promise.all(healthCheckNames.map((name) => runCheck(name, deps)));
-  return { status: overallStatus(checks.map((c) => c.status)), checked_at: now.toISOString(), checks };
+  const checks = await Promise.all(checksFor(deps).map(([name, check]) => runCheck(name, check, deps)));
+  return {
+    status: overallStatus(checks.map((c) => c.status)),
+    checked_at: now.toISOString(),
+    public_access_provider: deps.publicAccessProvider,
+    public_access_provider_description: describePublicAccessProvider(deps.publicAccessProvider),
+    checks,
+  };
 }

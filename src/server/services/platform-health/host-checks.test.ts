@@ -22,6 +22,8 @@ function inspector(answers: { clusterWide: ResourceRule[]; clusterRoles: Record<
       return Promise.resolve(role === "forbidden" ? { status: "forbidden" } : { status: "found", rules: role });
     },
     secretExists: () => Promise.resolve(true),
+    servedKinds: () => Promise.resolve([]),
+    loadBalancerAddressCount: () => Promise.resolve(null),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publicAccessProviderSchema } from "@/server/domain/clusters/public-access-provider";
 import { healthCheckNameSchema, healthStatusSchema, type HealthCheckName, type HealthStatus } from "@/server/domain/platform-health/health-checks";
 
 export const healthCheckViewSchema = z.object({
@@ -17,6 +18,9 @@ export type HealthCheckView = z.infer<typeof healthCheckViewSchema>;
 export const platformHealthViewSchema = z.object({
   status: z.enum(["ok", "warning", "error"]),
   checked_at: z.string(),
+  /** The deployment's KUBEBYON_PUBLIC_ACCESS_PROVIDER; the public_access check (when the provider has one) says what it needs. */
+  public_access_provider: publicAccessProviderSchema,
+  public_access_provider_description: z.string(),
   checks: z.array(healthCheckViewSchema),
 });
 export type PlatformHealthView = z.infer<typeof platformHealthViewSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
+import { describePublicAccessProvider, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { configSourceSchema } from "@/server/domain/settings/config-source";
 import { effectiveOAuthClient, OAUTH_PROVIDER_KEYS, type OAuthClientCredentials, type OAuthProviderKey } from "@/server/domain/settings/oauth-clients";
 import { effectiveSmtp, type SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
@@ -20,6 +21,10 @@ export const systemSettingsViewSchema = z.object({
   join_base_url: z.string().nullable(),
   public_base_url: z.string().nullable(),
   default_cluster_public_access_mode: publicAccessModeSchema,
+  /** Read-only: the deployment's KUBEBYON_PUBLIC_ACCESS_PROVIDER (chart value publicAccess.provider); an update may not change it. */
+  public_access_provider: publicAccessProviderSchema,
+  /** What the provider means for loadbalancer clusters, in one line. */
+  public_access_provider_description: z.string(),
   managed_workload_ingress_base_domain: z.string().nullable(),
   managed_workload_ingress_dns: z.object({
     enabled: z.boolean(),
@@ -81,13 +86,21 @@ function smtpView(s: SystemSettings, env: SmtpTransportConfig | undefined): Syst
 
 export function toSystemSettingsView(
   s: SystemSettings,
-  meta: { updatedAt: Date | null; updatedBy: { id: string; email: string } | null; envOAuth: Partial<Record<OAuthProviderKey, OAuthClientCredentials>>; envSmtp?: SmtpTransportConfig },
+  meta: {
+    updatedAt: Date | null;
+    updatedBy: { id: string; email: string } | null;
+    envOAuth: Partial<Record<OAuthProviderKey, OAuthClientCredentials>>;
+    envSmtp?: SmtpTransportConfig;
+    publicAccessProvider: PublicAccessProvider;
+  },
 ): SystemSettingsView {
   const dns = s.managedWorkloadIngressDns;
   return {
     join_base_url: s.joinBaseUrl,
     public_base_url: s.publicBaseUrl,
     default_cluster_public_access_mode: s.defaultClusterPublicAccessMode,
+    public_access_provider: meta.publicAccessProvider,
+    public_access_provider_description: describePublicAccessProvider(meta.publicAccessProvider),
     managed_workload_ingress_base_domain: s.managedWorkloadIngressBaseDomain,
     managed_workload_ingress_dns: {
       enabled: dns.enabled,

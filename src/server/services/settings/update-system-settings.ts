@@ -9,7 +9,9 @@ import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { dnsToJson, oauthToJson, readSystemSettings, smtpToJson, SYSTEM_SETTING_KEYS } from "./read-system-settings";
-import { getSystemSettings } from "./get-system-settings";
+import { getSystemSettings, type DeploymentSettingsDeps } from "./get-system-settings";
+import { providerChangeRefusal, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import { AppError } from "@/server/domain/errors";
 import type { SystemSettingsView } from "./system-settings-view";
 import type { EnvOAuthClients } from "./effective-oauth-clients";
 import type { SettingsCacheDeps } from "./settings-cache";
@@ -17,6 +19,9 @@ import type { SettingsSavedHookDeps } from "./settings-saved-hook";
 import type { SmtpTransportConfig } from "@/server/domain/settings/smtp-settings";
 
 type Key = (typeof SYSTEM_SETTING_KEYS)[keyof typeof SYSTEM_SETTING_KEYS];
+
+/** The stored settings' patch, and the deployment-level values a client may echo back but not change. */
+export type SystemSettingsUpdate = SystemSettingsPatch & { publicAccessProvider?: PublicAccessProvider };
 
 function storedValues(s: SystemSettings): Record<Key, Prisma.InputJsonValue | null> {
   const values: Record<Key, Prisma.InputJsonValue | null> = {
@@ -52,15 +57,20 @@ function auditedValue(key: Key, value: Prisma.InputJsonValue | null): Prisma.Inp
  * keys that changed (one row per key, `updated_by` = the admin) and records one
  * audit event listing them; the API token's value never reaches the log or audit.
  * After commit, `afterSettingsSaved` runs (a DNS automation pass, wired by the composition root).
+ * public_access_provider is the deployment's (env, like KUBEBYON_SMTP_HOST winning over stored SMTP,
+ * but with nothing stored at all): the same value is accepted, another one refused with where to change it.
  */
 export async function updateSystemSettings(
-  deps: ServiceDeps & SettingsCacheDeps & JobQueueDeps & SettingsSavedHookDeps,
+  deps: ServiceDeps & SettingsCacheDeps & JobQueueDeps & SettingsSavedHookDeps & DeploymentSettingsDeps,
   actor: Viewer,
-  patch: SystemSettingsPatch,
+  update: SystemSettingsUpdate,
   origin: RequestOrigin,
   envOAuth: EnvOAuthClients,
   envSmtp?: SmtpTransportConfig,
 ): Promise<SystemSettingsView> {
+  const { publicAccessProvider, ...patch } = update;
+  const refusal = providerChangeRefusal(publicAccessProvider, deps.publicAccessProvider);
+  if (refusal) throw new AppError("BAD_REQUEST", refusal);
   const rerenderJobs = await deps.db.$transaction(async (tx) => {
     // Serialises concurrent saves so validation sees the settings it will overwrite.
     await lockUntilCommit(tx, "systemSettings");

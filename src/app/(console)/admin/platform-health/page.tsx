@@ -42,6 +42,11 @@ export default async function PlatformHealthPage() {
               {t("recheck")}
             </Button>
           </form>
+          {/* Deployment-level (KUBEBYON_PUBLIC_ACCESS_PROVIDER); the public_access check below, when the provider has one, says what it needs. */}
+          <p className="w-full text-sm" data-testid="platform-health-provider" data-provider={health.public_access_provider}>
+            <span className="font-medium">{t("provider", { provider: health.public_access_provider })}</span>
+            <span className="text-zinc-600 dark:text-zinc-400"> — {health.public_access_provider_description}</span>
+          </p>
         </CardBody>
         <Table
           caption={t("caption")}

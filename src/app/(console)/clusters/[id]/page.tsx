@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { getServerCaller } from "@/app/_server/server-caller";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,6 +9,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ClusterPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return <ClusterDetail clusterId={id} />;
+  const [{ id }, caller] = await Promise.all([params, getServerCaller()]);
+  // The edit form's hints and checks depend on the deployment's public access provider.
+  const host = await caller.clusters.hostStatus();
+  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} />;
 }

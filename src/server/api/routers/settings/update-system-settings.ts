@@ -16,6 +16,7 @@ export const updateSystemSettings = adminProcedure
         joinBaseUrl: input.join_base_url,
         publicBaseUrl: input.public_base_url,
         defaultClusterPublicAccessMode: input.default_cluster_public_access_mode,
+        publicAccessProvider: input.public_access_provider,
         managedWorkloadIngressBaseDomain: input.managed_workload_ingress_base_domain,
         managedWorkloadIngressDns: dns && {
           enabled: dns.enabled,

@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
 import { publicAccessModeSchema } from "@/server/domain/clusters/public-access";
+import { publicAccessProviderSchema } from "@/server/domain/clusters/public-access-provider";
 import { MANAGED_DNS_PROVIDER } from "@/server/domain/settings/system-settings";
 import { systemSettingsViewSchema } from "@/server/services/settings/system-settings-view";
 import { strictBoolean } from "@/server/api/strict-boolean";
@@ -12,7 +13,7 @@ export const updateSystemSettingsMeta = {
     protect: true,
     tags: ["admin"],
     summary:
-      "Change system settings: absent fields stay, null or \"\" clears; an empty api_token, client_secret or smtp.password keeps the stored one, null removes it",
+      "Change system settings: absent fields stay, null or \"\" clears; an empty api_token, client_secret or smtp.password keeps the stored one, null removes it; public_access_provider is read-only (set by KUBEBYON_PUBLIC_ACCESS_PROVIDER)",
   },
 } satisfies OpenApiMeta;
 
@@ -24,6 +25,8 @@ export const updateSystemSettingsInput = z.object({
   join_base_url: optionalText(2000),
   public_base_url: optionalText(2000),
   default_cluster_public_access_mode: publicAccessModeSchema.optional(),
+  /** Deployment-level (KUBEBYON_PUBLIC_ACCESS_PROVIDER): the deployment's own value is accepted and changes nothing, another is refused. */
+  public_access_provider: publicAccessProviderSchema.optional(),
   managed_workload_ingress_base_domain: optionalText(253),
   managed_workload_ingress_dns: z
     .object({
