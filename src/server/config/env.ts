@@ -2,7 +2,10 @@ import os from "node:os";
 import { z } from "zod";
 import { parseResolverAddress } from "@/server/domain/dns/resolver-address";
 import { vclusterRouteSchema, type VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
+import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tls-route";
+import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
 /**
@@ -84,6 +87,16 @@ const rbacName = optionalText.pipe(
     .optional(),
 );
 
+/** A Kubernetes object name (DNS-1123 subdomain: lower-case labels joined by dots, at most 253 characters). */
+const objectName = (what: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .max(253, `expected ${what} (at most 253 characters)`)
+      .refine((v) => v.split(".").every((label) => isDnsLabel(label)), `expected ${what} (lower-case letters, digits, '-' and '.')`)
+      .optional(),
+  );
+
 /** Comma-separated DNS servers (ip or ip:port, [v6]:port); empty: the system resolver. */
 const resolverList = z
   .string()
@@ -135,6 +148,10 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || DEFAULT_PUBLIC_ACCESS_PROVIDER)
     .pipe(z.enum(publicAccessProviderSchema.options, { message: `expected one of ${publicAccessProviderSchema.options.join(", ")}` })),
+  // The shared Gateway of the gatewayapi provider (docs/control-plane-edge.md); required only with that provider.
+  KUBEBYON_GATEWAY_NAME: objectName("the shared Gateway's name"),
+  KUBEBYON_GATEWAY_NAMESPACE: optionalText.pipe(z.string().refine((v) => isDnsLabel(v), "expected a namespace name (a DNS label)").optional()),
+  KUBEBYON_GATEWAY_LISTENER: objectName("the Gateway listener's name (sectionName)").transform((v) => v ?? "tls-passthrough"),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -197,6 +214,12 @@ export interface Config {
   vclusterRoute: VclusterRouteSetting;
   /** How loadbalancer-mode clusters are served (KUBEBYON_PUBLIC_ACCESS_PROVIDER, domain/clusters/public-access-provider.ts). */
   publicAccessProvider: PublicAccessProvider;
+  /**
+   * The shared Gateway every cluster's TLSRoute attaches to (KUBEBYON_GATEWAY_*). Name and namespace
+   * are read by requireSharedGateway on first use, so a process that never runs cluster jobs starts
+   * without them.
+   */
+  sharedGateway: { name: string | undefined; namespace: string | undefined; listener: string };
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -247,7 +270,10 @@ export interface SmtpConfig {
   from: string;
 }
 
-export class ConfigError extends Error {
+/** A setting is missing or wrong: permanent, so a cluster job that meets one fails at once with the message. */
+export class ConfigError extends Error implements ClassifiedFailure {
+  readonly failureClass = "permanent";
+
   constructor(message: string) {
     super(message);
     this.name = "ConfigError";
@@ -289,6 +315,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
     vclusterRoute: e.KUBEBYON_VCLUSTER_ROUTE,
     publicAccessProvider: e.KUBEBYON_PUBLIC_ACCESS_PROVIDER,
+    sharedGateway: { name: e.KUBEBYON_GATEWAY_NAME, namespace: e.KUBEBYON_GATEWAY_NAMESPACE, listener: e.KUBEBYON_GATEWAY_LISTENER },
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,
@@ -351,6 +378,21 @@ export function requireAuthSecret(config: Config): string {
     );
   }
   return config.authSecret;
+}
+
+/**
+ * The shared Gateway of the gatewayapi provider. Asked by the cluster jobs' publish_route step (the
+ * host-cluster adapters are built on first use too), which then fails with this message.
+ */
+export function requireSharedGateway(config: Pick<Config, "sharedGateway">): SharedGatewayRef {
+  const { name, namespace, listener } = config.sharedGateway;
+  if (!name || !namespace) {
+    const missing = [name ? null : "KUBEBYON_GATEWAY_NAME", namespace ? null : "KUBEBYON_GATEWAY_NAMESPACE"].filter(Boolean).join(", ");
+    throw new ConfigError(
+      `invalid configuration: ${missing}: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi (expected the shared Gateway with the TLS Passthrough listener, e.g. the Helm chart's gatewayAPI.controlPlane Gateway)`,
+    );
+  }
+  return { name, namespace, sectionName: listener };
 }
 
 let cached: Config | undefined;
