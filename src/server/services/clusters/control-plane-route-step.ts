@@ -103,8 +103,9 @@ async function publishRoute(deps: ControlPlaneRouteStepDeps, op: OperationRecord
 class RouteRejectedError extends PermanentJobError {
   constructor(report: Extract<TlsRouteStatusReport, { kind: "rejected" }>, route: { namespace: string; name: string; service: string }) {
     const { namespace, name } = route;
-    // readTlsRouteStatus names Accepted=False first; ResolvedRefs=False alone is about the backend.
-    const refs = report.parent.resolvedRefs?.status === "False" && report.parent.accepted?.status !== "False";
+    // readTlsRouteStatus reports a current Accepted=False first; otherwise the refusal is ResolvedRefs=False, about the backend.
+    const { accepted } = report.parent;
+    const refs = !(accepted?.status === "False" && accepted.current);
     const check = refs
       ? `check that Service ${namespace}/${route.service} exists with port 443 and that the Gateway may reach it`
       : `check that the Gateway's listener${report.parent.gateway.sectionName ? ` ${report.parent.gateway.sectionName}` : ""} exists, is TLS with mode Passthrough, and admits TLSRoutes from namespace ${namespace} (allowedRoutes)`;
