@@ -27,6 +27,7 @@ import {
   podSpec,
   schemaKeys,
   WIRED_BY_CHART,
+  WIRED_WITH_CONTROL_PLANE_GATEWAY,
   SECRET_SETTINGS,
 } from "../env/charts/helm-chart-contract";
 import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "../env/charts/helm-chart-rbac";
@@ -186,6 +187,9 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
       if (!chart.multiNode && k === "KUBEBYON_RABBITMQ_URL") continue;
       expect(set.has(k), `${k} is listed as set by the chart`).toBe(true);
     }
+    for (const k of WIRED_WITH_CONTROL_PLANE_GATEWAY) expect(set.has(k), `${k} only with gatewayAPI.controlPlane.enabled`).toBe(false);
+    const withGateway = configData(await helm.render(chart, { publicUrl, gatewayAPI: { controlPlane: { enabled: true, gatewayClassName: "eg" } } }));
+    for (const k of WIRED_WITH_CONTROL_PLANE_GATEWAY) expect(Object.keys(withGateway), `${k} is set with gatewayAPI.controlPlane.enabled`).toContain(k);
   });
 
   it("grants the tenant ClusterRole what the platform and the vcluster chart need in a cluster namespace, and the cluster-wide one no more than cluster-scoped needs", async () => {

@@ -1,8 +1,14 @@
-import { CoreV1Api, KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { CoreV1Api, KubernetesObjectApi, RbacAuthorizationV1Api, type KubernetesObject, type V1ClusterRole } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildControlPlaneTlsRoute } from "@/server/domain/clusters/control-plane-tls-route";
+import { GatewayApiTlsRoutes } from "@/server/infra/kube/gateway-api-tls-routes";
+import { KubeApiError } from "@/server/infra/kube/kube-calls";
 import { CLUSTER_ID_LABEL } from "@/server/services/clusters/control-plane-provisioner";
 import { installGatewayApiCrds } from "../env/gateway-api-crds";
+import { serviceAccountKubeconfig } from "../env/platform-rbac";
 import { startKubeCluster, type KubeCluster } from "../env/kube-cluster";
 import { ensureKubeTools } from "../env/kube-tools";
 import { CHARTS, HelmRunner, parseManifests, publicUrl, type ChartUnderTest, type Values } from "../env/charts/helm-chart-render";
@@ -51,6 +57,12 @@ const allOn: Values = {
     controlPlane: { enabled: true, gatewayClassName: "eg-passthrough" },
   },
 };
+
+/** The ConfigMap's KUBEBYON_GATEWAY_* entries (what the platform reads as its shared Gateway). */
+function gatewaySettings(r: { objects: KubernetesObject[] }): Record<string, string> {
+  const config = r.objects.find((o) => o.kind === "ConfigMap" && o.metadata?.name === `${fullname}-config`) as { data?: Record<string, string> } | undefined;
+  return Object.fromEntries(Object.entries(config?.data ?? {}).filter(([k]) => k.startsWith("KUBEBYON_GATEWAY_")));
+}
 
 const pathsOf = (route: HttpRoute) => route.spec.rules.map((r) => r.matches?.map((m) => `${m.path?.type} ${m.path?.value}`));
 const backendsOf = (route: HttpRoute) => route.spec.rules.map((r) => r.backendRefs);
@@ -147,10 +159,28 @@ describe.each(CHARTS)("$mode chart: gatewayAPI values", (chart) => {
       },
     ]);
     expect(r.ofKind("HTTPRoute")).toEqual([]);
-    // No platform setting names the Gateway yet; the provider is publicAccess.provider's (the chart default, haproxy, here).
+    // The platform's settings name this Gateway, so the gatewayapi provider's TLSRoutes attach to it.
+    expect(gatewaySettings(r)).toEqual({ KUBEBYON_GATEWAY_NAME: "kubebyon-edge", KUBEBYON_GATEWAY_NAMESPACE: "edge-system", KUBEBYON_GATEWAY_LISTENER: "tls-passthrough" });
     const config = r.objects.find((o) => o.kind === "ConfigMap" && o.metadata?.name === `${fullname}-config`) as { data?: Record<string, string> } | undefined;
-    expect(Object.keys(config?.data ?? {}).filter((k) => /GATEWAY/.test(k))).toEqual([]);
     expect(config?.data?.KUBEBYON_PUBLIC_ACCESS_PROVIDER).toBe("haproxy");
+  });
+
+  it("wires KUBEBYON_GATEWAY_* to the Gateway's effective name, namespace and listener, and grants TLSRoutes only per cluster namespace", async () => {
+    const defaults = await helm.render(chart, { publicUrl, gatewayAPI: { controlPlane: { enabled: true, gatewayClassName: "eg", listenerName: "edge-tls" } } });
+    expect(defaults.get<Gateway>("Gateway", `${fullname}-control-plane`).metadata?.namespace).toBe("kubebyon-system");
+    expect(gatewaySettings(defaults)).toEqual({ KUBEBYON_GATEWAY_NAME: `${fullname}-control-plane`, KUBEBYON_GATEWAY_NAMESPACE: "kubebyon-system", KUBEBYON_GATEWAY_LISTENER: "edge-tls" });
+    // The tenant ClusterRole (bound by the platform in each cluster namespace only) gets the route; the cluster-wide one does not.
+    const rules = (r: typeof defaults, name: string) => r.get<V1ClusterRole>("ClusterRole", name).rules ?? [];
+    const routeRules = (r: typeof defaults, name: string) => rules(r, name).filter((rule) => rule.apiGroups?.includes("gateway.networking.k8s.io"));
+    expect(routeRules(defaults, `${fullname}-tenant`)).toEqual([
+      { apiGroups: ["gateway.networking.k8s.io"], resources: ["tlsroutes"], verbs: ["get", "create", "patch", "delete"] },
+      { apiGroups: ["gateway.networking.k8s.io"], resources: ["tlsroutes/status"], verbs: ["get"] },
+    ]);
+    expect(routeRules(defaults, fullname)).toEqual([]);
+
+    const off = await helm.render(chart, { publicUrl });
+    expect(gatewaySettings(off)).toEqual({});
+    expect(routeRules(off, `${fullname}-tenant`)).toEqual([]);
   });
 
   it.each([
@@ -167,6 +197,19 @@ describe.each(CHARTS)("$mode chart: gatewayAPI values", (chart) => {
     expect(result.stderr).toContain(named);
   });
 });
+
+/** A new RoleBinding takes a moment to reach the authorizer's cache: retry a 403 for a few seconds. */
+async function waitForRbac<T>(call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof KubeApiError && err.status === 403) || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
 
 describe("gatewayAPI objects in a kube-apiserver with the Gateway API CRDs (standard channel)", () => {
   let cluster: KubeCluster;
@@ -196,7 +239,8 @@ describe("gatewayAPI objects in a kube-apiserver with the Gateway API CRDs (stan
     const install = await helm.run(["install", "demo", chart.dir, "-n", ns, "--create-namespace", "-f", await helm.valuesFile(values)], cluster.kubeconfigPath);
     expect(install.code, install.stderr).toBe(0);
     expect(install.stdout).toContain(`HTTPRoute ${fullname}-platform for https://${hostname}`);
-    expect(install.stdout).toContain("the platform does not create per-cluster TLSRoutes yet");
+    expect(install.stdout).toContain("Control-plane Gateway edge-system/kubebyon-edge (TLS Passthrough :443, listener tls-passthrough) is rendered");
+    expect(install.stdout).toContain("the platform attaches one TLSRoute");
 
     const read = <T extends KubernetesObject>(kind: string, name: string, namespace: string) =>
       objects.read({ apiVersion: "gateway.networking.k8s.io/v1", kind, metadata: { name, namespace } }) as Promise<T>;
@@ -211,7 +255,7 @@ describe("gatewayAPI objects in a kube-apiserver with the Gateway API CRDs (stan
     expect(edge.spec.listeners[0]).toMatchObject({ protocol: "TLS", port: 443, tls: { mode: "Passthrough" }, allowedRoutes: { namespaces: { from: "Selector" } } });
 
     // A cluster namespace as the platform labels it is selected by the listener's selector (evaluated
-    // by the apiserver), and the TLSRoute the platform will write for it (not wired yet) is accepted.
+    // by the apiserver), and the TLSRoute the platform's cluster jobs write for it is accepted.
     const core = cluster.kubeConfig().makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: "kb-cl-1", labels: { [CLUSTER_ID_LABEL]: "cl_1" } } } });
     const exprs = edge.spec.listeners[0]?.allowedRoutes?.namespaces?.selector?.matchExpressions ?? [];
@@ -227,6 +271,36 @@ describe("gatewayAPI objects in a kube-apiserver with the Gateway API CRDs (stan
     });
     if (built.kind !== "ready") throw new Error(built.reason);
     expect((await objects.create(built.route, undefined, "All")).metadata?.name).toBe("demo-control-plane");
+
+    // The installed RBAC lets the platform's own ServiceAccount manage the route, as the cluster jobs
+    // do: it binds the tenant ClusterRole to itself in the cluster namespace (RoleBinding
+    // kubebyon-platform, as ensure_namespace does), then applies, reads and deletes the TLSRoute with the
+    // production adapter. Without that binding (another namespace) it is refused.
+    const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-gw-rbac-"));
+    try {
+      const platform = await serviceAccountKubeconfig(cluster, { namespace: ns, name: fullname, file: path.join(dir, "platform.kubeconfig") });
+      await platform.kubeConfig.makeApiClient(RbacAuthorizationV1Api).createNamespacedRoleBinding({
+        namespace: "kb-cl-1",
+        body: {
+          metadata: { name: "kubebyon-platform" },
+          roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: `${fullname}-tenant` },
+          subjects: [{ kind: "ServiceAccount", name: fullname, namespace: ns }],
+        },
+      });
+      const asPlatform = new GatewayApiTlsRoutes({ kubeConfig: platform.kubeConfig });
+      // (The create above was a dry run.) Server-side apply creates the route, then updates it in place.
+      expect((await waitForRbac(() => asPlatform.apply(built.route))).generation).toBe(1);
+      expect((await asPlatform.apply({ ...built.route, spec: { ...built.route.spec, hostnames: ["api2.demo.example.com"] } })).generation).toBe(2);
+      expect(await asPlatform.readStatus({ namespace: "kb-cl-1", name: "demo-control-plane", gateway: { name: "kubebyon-edge", namespace: "edge-system" } })).toMatchObject({ kind: "not_reported" });
+      expect(await asPlatform.delete({ namespace: "kb-cl-1", name: "demo-control-plane" })).toEqual({ deleted: true });
+      await core.createNamespace({ body: { metadata: { name: "kb-unbound", labels: { [CLUSTER_ID_LABEL]: "cl_2" } } } });
+      const elsewhere = { ...built.route, metadata: { ...built.route.metadata, namespace: "kb-unbound" } };
+      const refused = await asPlatform.apply(elsewhere).then(() => undefined, (err: unknown) => err);
+      expect(refused).toBeInstanceOf(KubeApiError);
+      expect((refused as KubeApiError).status).toBe(403);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
 
     const uninstall = await helm.run(["uninstall", "demo", "-n", ns], cluster.kubeconfigPath);
     expect(uninstall.code, uninstall.stderr).toBe(0);

@@ -7,6 +7,7 @@ import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { sessionLocks } from "@/server/infra/db/locks";
 import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
+import { GatewayApiTlsRoutes } from "@/server/infra/kube/gateway-api-tls-routes";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
 import { HelmManagedIngressReconciler } from "@/server/infra/kube/helm-managed-ingress-reconciler";
@@ -26,6 +27,8 @@ import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tls-route";
+import { requireSharedGateway } from "@/server/config/env";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { INGRESS_NGINX_STAND_IN_CHART, STAND_IN_CHART } from "./stand-in-chart";
 import { waitFor } from "./wait-for";
@@ -60,6 +63,13 @@ export async function startClusterJobHarness(opts: {
   ingressReadyTimeoutMs?: number;
   /** KUBEBYON_PUBLIC_ACCESS_PROVIDER of the harness's platform; servicelb (the binary's default) when unset. */
   publicAccessProvider?: PublicAccessProvider;
+  /**
+   * With provider gatewayapi: the shared Gateway the routes attach to (unset: the jobs fail as
+   * production does without KUBEBYON_GATEWAY_NAME/_NAMESPACE) and how long route_status waits for
+   * a controller's report (no controller runs in tests; default 1 s). The test installs the CRDs.
+   */
+  gateway?: SharedGatewayRef;
+  routeStatusWaitMs?: number;
   /** Also run the node observer, as every job-processing process does (composition/job-processing.ts). */
   nodeObserver?: boolean;
 }): Promise<ClusterJobHarness> {
@@ -100,6 +110,18 @@ export async function startClusterJobHarness(opts: {
     loadBaseValues: async () => opts.baseValues,
     controlPlaneTimeoutMs: 30_000,
     publicAccessProvider: opts.publicAccessProvider ?? "servicelb",
+    // As composition/cluster-runtime.ts wires it: only with gatewayapi, the Gateway read on first use.
+    ...(opts.publicAccessProvider === "gatewayapi"
+      ? {
+          controlPlaneRoutes: {
+            routes: new GatewayApiTlsRoutes({ kubeConfig }),
+            gateway: () =>
+              requireSharedGateway({ sharedGateway: { name: opts.gateway?.name, namespace: opts.gateway?.namespace, listener: opts.gateway?.sectionName ?? "tls-passthrough" } }),
+            statusWaitMs: opts.routeStatusWaitMs ?? 1_000,
+            statusPollMs: 200,
+          },
+        }
+      : {}),
     namespaceDeletionTimeoutMs: 60_000,
   };
   executor = new JobRunner({

@@ -39,6 +39,12 @@ export const WIRED_BY_CHART = new Set([
   "KUBEBYON_EDGE_BIND_ADDR",
 ]);
 
+/**
+ * Set by the chart from gatewayAPI.controlPlane when it is enabled (the Gateway it renders, which is
+ * also what its RBAC for TLSRoutes goes with); `config` must not offer them either.
+ */
+export const WIRED_WITH_CONTROL_PLANE_GATEWAY = new Set(["KUBEBYON_GATEWAY_NAME", "KUBEBYON_GATEWAY_NAMESPACE", "KUBEBYON_GATEWAY_LISTENER"]);
+
 /** Secrets: only through secretEnv.existingSecret, never in a ConfigMap. */
 export const SECRET_SETTINGS = new Set(["KUBEBYON_GITHUB_CLIENT_SECRET", "KUBEBYON_GOOGLE_CLIENT_SECRET", "KUBEBYON_SMTP_PASSWORD"]);
 
@@ -61,7 +67,7 @@ export const NOT_FOR_SINGLE_NODE = new Set(["KUBEBYON_RABBITMQ_QUEUE"]);
 
 export function expectedConfigAllowList(chart: ChartUnderTest): string[] {
   return [...schemaKeys]
-    .filter((k) => !WIRED_BY_CHART.has(k) && !SECRET_SETTINGS.has(k) && !NOT_FOR_HELM.has(k))
+    .filter((k) => !WIRED_BY_CHART.has(k) && !WIRED_WITH_CONTROL_PLANE_GATEWAY.has(k) && !SECRET_SETTINGS.has(k) && !NOT_FOR_HELM.has(k))
     .filter((k) => chart.multiNode || !NOT_FOR_SINGLE_NODE.has(k))
     .sort();
 }

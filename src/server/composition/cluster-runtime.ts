@@ -1,5 +1,6 @@
-import type { Config } from "@/server/config/env";
+import { requireSharedGateway, type Config } from "@/server/config/env";
 import type { Db } from "@/server/infra/db/client";
+import { GatewayApiTlsRoutes } from "@/server/infra/kube/gateway-api-tls-routes";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
 import { HelmManagedIngressReconciler } from "@/server/infra/kube/helm-managed-ingress-reconciler";
@@ -11,7 +12,9 @@ import { hostClusterConfigurationProblem, loadHostKubeConfig, runsInHostCluster 
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
 import type { Logger } from "@/server/observability/logger";
+import type { KubeConfig } from "@kubernetes/client-node";
 import type { ClusterJobDeps } from "@/server/services/clusters/cluster-job-deps";
+import type { ControlPlaneRouteDeps } from "@/server/services/clusters/control-plane-route-step";
 import type { HostClusterSetup } from "@/server/services/clusters/host-cluster-setup";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
@@ -20,6 +23,9 @@ const CONTROL_PLANE_TIMEOUT_MS = 10 * 60_000;
 const NAMESPACE_DELETION_TIMEOUT_MS = 10 * 60_000;
 // After helm returned (it already waited for the admission hook Jobs): the controller Pod has to turn Ready.
 const MANAGED_INGRESS_READY_TIMEOUT_MS = 5 * 60_000;
+// A running Gateway controller reports on a new route within seconds; without one the step is skipped after this.
+const ROUTE_STATUS_WAIT_MS = 30_000;
+const ROUTE_STATUS_POLL_MS = 2_000;
 
 /** The host-cluster adapters of a process: one object satisfying the deps of cluster jobs, node use cases and kubectl. */
 export type ClusterRuntime = ClusterJobDeps & NodeOperationDeps & RunKubectlDeps;
@@ -71,7 +77,21 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
     loadBaseValues: () => readVclusterValuesFile(config.vcluster.valuesFile),
     controlPlaneTimeoutMs: CONTROL_PLANE_TIMEOUT_MS,
     publicAccessProvider: config.publicAccessProvider,
+    ...(config.publicAccessProvider === "gatewayapi" ? { controlPlaneRoutes: controlPlaneRoutes(config, kubeConfig) } : {}),
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
+  };
+}
+
+/**
+ * The gatewayapi provider's TLSRoute adapter and shared Gateway, both on first use: a missing
+ * KUBEBYON_GATEWAY_NAME/_NAMESPACE fails the publish_route step with requireSharedGateway's message.
+ */
+function controlPlaneRoutes(config: Config, kubeConfig: () => KubeConfig): ControlPlaneRouteDeps {
+  return {
+    routes: lazyObject(() => new GatewayApiTlsRoutes({ kubeConfig: kubeConfig() })),
+    gateway: () => requireSharedGateway(config),
+    statusWaitMs: ROUTE_STATUS_WAIT_MS,
+    statusPollMs: ROUTE_STATUS_POLL_MS,
   };
 }
 

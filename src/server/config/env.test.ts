@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, requireDatabaseUrl, requireHaproxyEdge } from "./env";
+import { classifyFailure } from "@/server/domain/jobs/failure-class";
+import { ConfigError, parseConfig, requireDatabaseUrl, requireHaproxyEdge, requireSharedGateway } from "./env";
 
 describe("parseConfig", () => {
   it("applies the spec's defaults", () => {
@@ -75,6 +76,21 @@ describe("parseConfig", () => {
     expect(() => requireHaproxyEdge(parseConfig({}))).toThrow(ConfigError);
     const edge = requireHaproxyEdge(parseConfig({ KUBEBYON_HAPROXY_CONFIG_PATH: "/run/haproxy/haproxy.cfg", KUBEBYON_HAPROXY_MASTER_SOCKET: "/run/haproxy/master.sock" }));
     expect(edge).toMatchObject({ configPath: "/run/haproxy/haproxy.cfg", masterSocketPath: "/run/haproxy/master.sock" });
+  });
+
+  it("KUBEBYON_GATEWAY_*: listener tls-passthrough by default; name and namespace required on first use, naming what is missing", () => {
+    expect(parseConfig({}).sharedGateway).toEqual({ name: undefined, namespace: undefined, listener: "tls-passthrough" });
+    const set = parseConfig({ KUBEBYON_GATEWAY_NAME: " kubebyon-edge ", KUBEBYON_GATEWAY_NAMESPACE: "kubebyon-system", KUBEBYON_GATEWAY_LISTENER: "tls" });
+    expect(requireSharedGateway(set)).toEqual({ name: "kubebyon-edge", namespace: "kubebyon-system", sectionName: "tls" });
+    // Starting without them works (only the cluster jobs need them); the first use says what to set.
+    const unset = parseConfig({ KUBEBYON_PUBLIC_ACCESS_PROVIDER: "gatewayapi", KUBEBYON_GATEWAY_NAME: "edge" });
+    expect(() => requireSharedGateway(unset)).toThrow(/^invalid configuration: KUBEBYON_GATEWAY_NAMESPACE: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi/);
+    expect(() => requireSharedGateway(parseConfig({}))).toThrow(/KUBEBYON_GATEWAY_NAME, KUBEBYON_GATEWAY_NAMESPACE: required/);
+    // A job meeting it fails at once instead of retrying a setting that will not change by itself.
+    expect(classifyFailure(new ConfigError("x"))).toBe("permanent");
+    expect(() => parseConfig({ KUBEBYON_GATEWAY_NAME: "Edge_1" })).toThrow(/KUBEBYON_GATEWAY_NAME: expected the shared Gateway's name/);
+    expect(() => parseConfig({ KUBEBYON_GATEWAY_NAMESPACE: "a.b" })).toThrow(/KUBEBYON_GATEWAY_NAMESPACE: expected a namespace name/);
+    expect(() => parseConfig({ KUBEBYON_GATEWAY_LISTENER: "TLS" })).toThrow(/KUBEBYON_GATEWAY_LISTENER: expected the Gateway listener's name/);
   });
 
   it("KUBEBYON_TENANT_CLUSTER_ROLE: unset by default (empty counts as unset), an RBAC name, a path-like name refused", () => {

@@ -3,7 +3,10 @@ import os from "node:os";
 import { z } from "zod";
 import { parseResolverAddress } from "@/server/domain/dns/resolver-address";
 import { vclusterRouteSchema, type VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
+import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tls-route";
+import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
 /**
@@ -85,6 +88,16 @@ const rbacName = optionalText.pipe(
     .optional(),
 );
 
+/** A Kubernetes object name (DNS-1123 subdomain: lower-case labels joined by dots, at most 253 characters). */
+const objectName = (what: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .max(253, `expected ${what} (at most 253 characters)`)
+      .refine((v) => v.split(".").every((label) => isDnsLabel(label)), `expected ${what} (lower-case letters, digits, '-' and '.')`)
+      .optional(),
+  );
+
 /** Comma-separated DNS servers (ip or ip:port, [v6]:port); empty: the system resolver. */
 const resolverList = z
   .string()
@@ -163,6 +176,10 @@ export const envSchema = z.object({
   KUBEBYON_HAPROXY_STATS_SOCKET: absolutePath,
   KUBEBYON_EDGE_BIND_ADDR: edgeBindAddr,
   KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS: int(10, 1),
+  // The shared Gateway of the gatewayapi provider (docs/control-plane-edge.md); required only with that provider.
+  KUBEBYON_GATEWAY_NAME: objectName("the shared Gateway's name"),
+  KUBEBYON_GATEWAY_NAMESPACE: optionalText.pipe(z.string().refine((v) => isDnsLabel(v), "expected a namespace name (a DNS label)").optional()),
+  KUBEBYON_GATEWAY_LISTENER: objectName("the Gateway listener's name (sectionName)").transform((v) => v ?? "tls-passthrough"),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -227,6 +244,12 @@ export interface Config {
   publicAccessProvider: PublicAccessProvider;
   /** The HAProxy control-plane edge of this process (used when publicAccessProvider is haproxy; requireHaproxyEdge). */
   controlPlaneEdge: ControlPlaneEdgeConfig;
+  /**
+   * The shared Gateway every cluster's TLSRoute attaches to (KUBEBYON_GATEWAY_*). Name and namespace
+   * are read by requireSharedGateway on first use, so a process that never runs cluster jobs starts
+   * without them.
+   */
+  sharedGateway: { name: string | undefined; namespace: string | undefined; listener: string };
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -289,7 +312,10 @@ export interface SmtpConfig {
   from: string;
 }
 
-export class ConfigError extends Error {
+/** A setting is missing or wrong: permanent, so a cluster job that meets one fails at once with the message. */
+export class ConfigError extends Error implements ClassifiedFailure {
+  readonly failureClass = "permanent";
+
   constructor(message: string) {
     super(message);
     this.name = "ConfigError";
@@ -339,6 +365,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       bind: e.KUBEBYON_EDGE_BIND_ADDR,
       syncIntervalSeconds: e.KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS,
     },
+    sharedGateway: { name: e.KUBEBYON_GATEWAY_NAME, namespace: e.KUBEBYON_GATEWAY_NAMESPACE, listener: e.KUBEBYON_GATEWAY_LISTENER },
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,
@@ -416,6 +443,21 @@ export function requireHaproxyEdge(config: Pick<Config, "controlPlaneEdge">): Co
     );
   }
   return { ...edge, configPath: edge.configPath, masterSocketPath: edge.masterSocketPath };
+}
+
+/**
+ * The shared Gateway of the gatewayapi provider. Asked by the cluster jobs' publish_route step (the
+ * host-cluster adapters are built on first use too), which then fails with this message.
+ */
+export function requireSharedGateway(config: Pick<Config, "sharedGateway">): SharedGatewayRef {
+  const { name, namespace, listener } = config.sharedGateway;
+  if (!name || !namespace) {
+    const missing = [name ? null : "KUBEBYON_GATEWAY_NAME", namespace ? null : "KUBEBYON_GATEWAY_NAMESPACE"].filter(Boolean).join(", ");
+    throw new ConfigError(
+      `invalid configuration: ${missing}: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi (expected the shared Gateway with the TLS Passthrough listener, e.g. the Helm chart's gatewayAPI.controlPlane Gateway)`,
+    );
+  }
+  return { name, namespace, sectionName: listener };
 }
 
 let cached: Config | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildControlPlaneTlsRoute, controlPlaneTlsRouteName } from "./control-plane-tls-route";
+import { buildControlPlaneTlsRoute, controlPlaneRouteAction, controlPlaneTlsRouteName } from "./control-plane-tls-route";
 
 const labels = { "kubebyon.io/cluster-id": "cl_1", "app.kubernetes.io/managed-by": "kubebyon" };
 const base = { namespace: "kb-cl-1", releaseName: "demo", gateway: { name: "edge", namespace: "kubebyon-system", sectionName: "tls" }, labels };
@@ -49,5 +49,17 @@ describe("buildControlPlaneTlsRoute", () => {
 
   it("names the route after the release", () => {
     expect(controlPlaneTlsRouteName("team-a")).toBe("team-a-control-plane");
+  });
+});
+
+describe("controlPlaneRouteAction", () => {
+  it("publishes for a loadbalancer cluster and withdraws otherwise, only with the gatewayapi provider", () => {
+    expect(controlPlaneRouteAction("gatewayapi", "loadbalancer")).toBe("publish");
+    expect(controlPlaneRouteAction("gatewayapi", "nodeport")).toBe("withdraw");
+    expect(controlPlaneRouteAction("gatewayapi", "off")).toBe("withdraw");
+    expect(controlPlaneRouteAction("gatewayapi", "deleted")).toBe("withdraw");
+    for (const provider of ["servicelb", "haproxy"] as const) {
+      for (const target of ["loadbalancer", "nodeport", "off", "deleted"] as const) expect(controlPlaneRouteAction(provider, target)).toBeNull();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { isIP } from "node:net";
-import { hostOnly } from "./public-access";
+import type { ControlPlaneRouteAction } from "./operation-steps";
+import { hostOnly, type PublicAccessMode } from "./public-access";
+import type { PublicAccessProvider } from "./public-access-provider";
 import { CONTROL_PLANE_SERVICE_PORT } from "./platform-route";
 
 /**
@@ -86,4 +88,15 @@ export function buildControlPlaneTlsRoute(input: {
       },
     },
   };
+}
+
+/**
+ * What a create, update or delete does with the cluster's TLSRoute: only the gatewayapi provider has
+ * one. `target` is the effective mode the create/update converges on, or "deleted". A loadbalancer
+ * cluster publishes it; any other mode (nodeport, public access off) withdraws one a previous
+ * loadbalancer setting left; a delete always withdraws it.
+ */
+export function controlPlaneRouteAction(provider: PublicAccessProvider, target: PublicAccessMode | "deleted"): ControlPlaneRouteAction {
+  if (provider !== "gatewayapi") return null;
+  return target === "loadbalancer" ? "publish" : "withdraw";
 }

@@ -21,12 +21,21 @@ export const UPDATE_STEPS = ["ensure_namespace", "apply_quota", "helm_upgrade", 
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
 // Only managed_workload_ingress_enabled changed (or a failed reconcile is retried): the control plane stays as it is.
 export const MANAGED_INGRESS_STEPS = ["resolve_endpoint", "managed_ingress"] as const;
+/**
+ * The Gateway API provider's per-cluster TLSRoute (docs/control-plane-edge.md): only with
+ * KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi, so they join a create or update timeline right after
+ * wait_control_plane (publish for a loadbalancer cluster, withdraw otherwise) and lead a delete's.
+ */
+export const PUBLISH_ROUTE_STEPS = ["publish_route", "route_status"] as const;
+export const WITHDRAW_ROUTE_STEPS = ["withdraw_route"] as const;
+/** What an operation does with the cluster's TLSRoute; null: nothing (another provider, or a managed_ingress operation). */
+export type ControlPlaneRouteAction = "publish" | "withdraw" | null;
 
 export const operationKinds = ["create", "update", "delete", "managed_ingress"] as const;
 export type OperationKind = (typeof operationKinds)[number];
 export const isOperationKind = (kind: string): kind is OperationKind => (operationKinds as readonly string[]).includes(kind);
 
-export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS, ...MANAGED_INGRESS_STEPS]);
+export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS, ...MANAGED_INGRESS_STEPS, ...PUBLISH_ROUTE_STEPS, ...WITHDRAW_ROUTE_STEPS]);
 export type StepName = z.infer<typeof stepNameSchema>;
 export const operationStepStatuses = ["pending", "running", "succeeded", "failed", "skipped"] as const;
 export const operationStepStatusSchema = z.enum(operationStepStatuses);
@@ -64,8 +73,19 @@ export function storedOperationSteps(steps: readonly OperationStep[]): Operation
 
 const STEPS: Record<OperationKind, readonly StepName[]> = { create: CREATE_STEPS, update: UPDATE_STEPS, delete: DELETE_STEPS, managed_ingress: MANAGED_INGRESS_STEPS };
 
-export function initialSteps(kind: OperationKind): OperationStep[] {
-  return STEPS[kind].map((name) => ({ name, status: "pending", started_at: null, finished_at: null, message: null }));
+/** The kind's steps in order; `route` adds the TLSRoute steps where that kind runs them. */
+export function stepNames(kind: OperationKind, route: ControlPlaneRouteAction = null): readonly StepName[] {
+  const base = STEPS[kind];
+  if (route === null || kind === "managed_ingress") return base;
+  const routeSteps: readonly StepName[] = route === "publish" ? PUBLISH_ROUTE_STEPS : WITHDRAW_ROUTE_STEPS;
+  // Freeing the hostname on the shared Gateway is the first thing a delete does.
+  if (kind === "delete") return route === "withdraw" ? [...routeSteps, ...base] : base;
+  const at = base.indexOf("wait_control_plane") + 1;
+  return [...base.slice(0, at), ...routeSteps, ...base.slice(at)];
+}
+
+export function initialSteps(kind: OperationKind, route: ControlPlaneRouteAction = null): OperationStep[] {
+  return stepNames(kind, route).map((name) => ({ name, status: "pending", started_at: null, finished_at: null, message: null }));
 }
 
 /** Returns a new list with one step changed; an unknown step name is a programming error. */

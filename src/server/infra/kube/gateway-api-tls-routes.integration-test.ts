@@ -195,10 +195,10 @@ describe("GatewayApiTlsRoutes", () => {
     expect((err as KubeApiError).status).toBe(404);
   });
 
-  it("deletes the route; deleting it again is success", async () => {
-    await routes.delete({ namespace: NS, name });
+  it("deletes the route; deleting it again is success and says nothing was there", async () => {
+    expect(await routes.delete({ namespace: NS, name })).toEqual({ deleted: true });
     expect(await routes.readStatus({ namespace: NS, name, gateway: GATEWAY })).toBeNull();
-    await routes.delete({ namespace: NS, name });
+    expect(await routes.delete({ namespace: NS, name })).toEqual({ deleted: false });
   });
 
   it("says the Gateway API is missing when the host does not serve TLSRoute", async () => {
@@ -217,6 +217,6 @@ describe("GatewayApiTlsRoutes", () => {
     if (!err) return;
     expect(err.message).toMatch(/install the Gateway API CRDs/);
     await expect(routes.readStatus({ namespace: NS, name, gateway: GATEWAY })).rejects.toBeInstanceOf(GatewayApiNotInstalledError);
-    await routes.delete({ namespace: NS, name });
+    expect(await routes.delete({ namespace: NS, name })).toEqual({ deleted: false });
   });
 });

@@ -99,15 +99,16 @@ export class GatewayApiTlsRoutes implements ControlPlaneTlsRoutes {
     });
   }
 
-  async delete(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<void> {
+  async delete(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<{ deleted: boolean }> {
     try {
       await this.api.deleteNamespacedCustomObject(
         { group: GATEWAY_API_GROUP, version: TLS_ROUTE_VERSION, plural: TLS_ROUTE_PLURAL, namespace: input.namespace, name: input.name },
         callOptions({ timeoutMs: this.timeoutMs, signal: input.signal }),
       );
+      return { deleted: true };
     } catch (err) {
       // Gone already, or the type is not even served: either way no such route exists.
-      if (kubeStatusOf(err) === 404) return;
+      if (kubeStatusOf(err) === 404) return { deleted: false };
       throw KubeApiError.from(err, `deleting TLSRoute ${input.namespace}/${input.name}`);
     }
   }

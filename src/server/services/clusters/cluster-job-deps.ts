@@ -1,5 +1,6 @@
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ManagedIngressDeps } from "./managed-ingress-step";
+import type { ControlPlaneRouteDeps } from "./control-plane-route-step";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
 import type { KubeconfigResolver } from "./kubeconfig-resolver";
@@ -17,5 +18,7 @@ export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps, Mana
   controlPlaneTimeoutMs: number;
   /** KUBEBYON_PUBLIC_ACCESS_PROVIDER: decides the Service type of a loadbalancer cluster (serviceTypeFor). */
   publicAccessProvider: PublicAccessProvider;
+  /** The per-cluster TLSRoute of the gatewayapi provider (control-plane-route-step.ts); set only with that provider. */
+  controlPlaneRoutes?: ControlPlaneRouteDeps;
   namespaceDeletionTimeoutMs: number;
 }

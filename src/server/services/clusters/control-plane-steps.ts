@@ -7,6 +7,7 @@ import type { Cluster } from "@/server/infra/db/client";
 import { readNodePortHostAddress } from "@/server/services/settings/read-system-settings";
 import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
+import { runControlPlaneRouteSteps } from "./control-plane-route-step";
 import { clusterControlPlaneSize } from "./cluster-control-plane";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
@@ -20,7 +21,7 @@ import { writeOrStopForDelete } from "./write-unless-deleting";
  */
 export type ControlPlaneStepDeps = Pick<
   ClusterJobDeps,
-  "db" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider"
+  "db" | "log" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes"
 >;
 
 /**
@@ -38,7 +39,10 @@ export async function applyPlanQuota(deps: ControlPlaneStepDeps, op: OperationRe
   await op.step("apply_quota", () => deps.provisioner.applyQuota({ namespace: cluster.namespace, quota }));
 }
 
-/** helm upgrade --install with values from the row, then wait until vCluster exports its kubeconfig. */
+/**
+ * helm upgrade --install with values from the row, then wait until vCluster exports its kubeconfig;
+ * with the gatewayapi provider, then publish or withdraw the cluster's TLSRoute.
+ */
 export async function installControlPlane(
   deps: ControlPlaneStepDeps,
   op: OperationRecorder,
@@ -66,6 +70,7 @@ export async function installControlPlane(
   await op.step("wait_control_plane", () =>
     deps.provisioner.waitForControlPlane({ namespace: cluster.namespace, releaseName: cluster.vclusterName, timeoutMs: deps.controlPlaneTimeoutMs, signal }),
   );
+  await runControlPlaneRouteSteps(deps, op, cluster, mode, signal);
   await context.renewLease();
 }
 

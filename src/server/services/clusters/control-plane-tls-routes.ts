@@ -5,7 +5,8 @@ import type { TlsRouteStatusReport } from "@/server/domain/clusters/tls-route-st
  * Port: the per-cluster TLSRoute of the Gateway API public access provider, in the HOST cluster
  * (issue 12). The route itself is built by domain/clusters/control-plane-tls-route.ts; this only
  * writes, reads and removes it. The implementation is
- * src/server/infra/kube/gateway-api-tls-routes.ts. Not called from the cluster jobs yet.
+ * src/server/infra/kube/gateway-api-tls-routes.ts. Used by the cluster jobs' route steps
+ * (control-plane-route-step.ts).
  */
 export interface ControlPlaneTlsRoutes {
   /**
@@ -15,6 +16,6 @@ export interface ControlPlaneTlsRoutes {
   apply(route: TlsRouteManifest, opts?: { signal?: AbortSignal }): Promise<{ resourceVersion: string; generation: number }>;
   /** What the Gateway controller reported; null when the route does not exist. */
   readStatus(input: { namespace: string; name: string; gateway: SharedGatewayRef; signal?: AbortSignal }): Promise<TlsRouteStatusReport | null>;
-  /** Deletes the route; an absent route is success. */
-  delete(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<void>;
+  /** Deletes the route; an absent route is success (`deleted: false`, so the timeline can say nothing was there). */
+  delete(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<{ deleted: boolean }>;
 }

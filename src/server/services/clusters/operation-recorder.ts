@@ -1,4 +1,13 @@
-import { initialSteps, isOperationKind, parseOperationSteps, storedOperationSteps, withStep, type OperationStep, type StepName } from "@/server/domain/clusters/operation-steps";
+import {
+  initialSteps,
+  isOperationKind,
+  parseOperationSteps,
+  storedOperationSteps,
+  withStep,
+  type ControlPlaneRouteAction,
+  type OperationStep,
+  type StepName,
+} from "@/server/domain/clusters/operation-steps";
 import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
@@ -13,7 +22,12 @@ export class OperationRecorder {
     private steps: OperationStep[],
   ) {}
 
-  static async start(deps: Pick<ServiceDeps, "db" | "now">, operationId: string): Promise<OperationRecorder> {
+  /**
+   * `route`: the TLSRoute steps this run includes (domain controlPlaneRouteAction). They depend on
+   * the provider and the row's mode as the job finds them, so the list is settled here, when the job
+   * starts, rather than when the request queued the operation.
+   */
+  static async start(deps: Pick<ServiceDeps, "db" | "now">, operationId: string, opts: { route?: ControlPlaneRouteAction } = {}): Promise<OperationRecorder> {
     const op = await deps.db.clusterOperation.findUniqueOrThrow({ where: { id: operationId } });
     const stored = parseOperationSteps(op.steps);
     // The job fails with this (and its operation shows it) rather than running without a timeline to record.
@@ -21,7 +35,7 @@ export class OperationRecorder {
     // A retry starts the timeline again: every step is idempotent and runs once more. An operation
     // queued before an upgrade changed its kind's steps (update gained ensure_namespace) gets today's list.
     const steps = isOperationKind(op.kind)
-      ? initialSteps(op.kind)
+      ? initialSteps(op.kind, opts.route ?? null)
       : stored.steps.map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
     const recorder = new OperationRecorder(deps, operationId, steps);
     await deps.db.clusterOperation.update({
@@ -42,12 +56,14 @@ export class OperationRecorder {
   /**
    * Runs one step and records it; a failure is recorded with its message and rethrown. A StepSkipped
    * thrown by `work` is recorded as `skipped` with its message (and rethrown, for the caller to handle).
+   * `detail` turns the result into the succeeded step's message (what the step found, e.g. which
+   * Gateway accepted a route); without it a succeeded step has none.
    */
-  async step<T>(name: StepName, work: () => Promise<T>): Promise<T> {
+  async step<T>(name: StepName, work: () => Promise<T>, opts: { detail?: (result: T) => string } = {}): Promise<T> {
     await this.set(name, { status: "running", started_at: this.deps.now().toISOString() });
     try {
       const result = await work();
-      await this.set(name, { status: "succeeded", finished_at: this.deps.now().toISOString() });
+      await this.set(name, { status: "succeeded", finished_at: this.deps.now().toISOString(), ...(opts.detail ? { message: opts.detail(result) } : {}) });
       return result;
     } catch (error) {
       const status = error instanceof StepSkipped ? "skipped" : "failed";

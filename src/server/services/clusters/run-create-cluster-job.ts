@@ -1,3 +1,4 @@
+import { controlPlaneRouteAction } from "@/server/domain/clusters/control-plane-tls-route";
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
@@ -24,8 +25,8 @@ export function createClusterJobHandler(deps: ClusterJobDeps): JobHandler {
       throw new PermanentJobError(`cluster ${job.clusterId} is gone or being deleted; nothing to create`);
     }
     if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
-    const op = await OperationRecorder.start(deps, job.operationId);
     const mode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
+    const op = await OperationRecorder.start(deps, job.operationId, { route: controlPlaneRouteAction(deps.publicAccessProvider, mode) });
 
     try {
       await op.step("ensure_namespace", () =>

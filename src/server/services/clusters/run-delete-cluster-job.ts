@@ -1,15 +1,18 @@
+import { controlPlaneRouteAction } from "@/server/domain/clusters/control-plane-tls-route";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
+import { runControlPlaneRouteSteps } from "./control-plane-route-step";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 
 /** The part of the cluster runtime this job uses. */
-export type DeleteClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs">;
+export type DeleteClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes">;
 
 /**
- * The `cluster.delete` job: helm uninstall, then delete the host namespace
+ * The `cluster.delete` job: with the gatewayapi provider, delete the cluster's TLSRoute first (frees
+ * its hostname on the shared Gateway at once); helm uninstall, then delete the host namespace
  * and wait until it is gone (so the names can be reused and nothing keeps
  * running), then mark the row deleted. Both host steps treat "already gone"
  * as success, so a retry after a crash converges.
@@ -20,10 +23,11 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
     if (!cluster) throw new PermanentJobError(`cluster ${job.clusterId} no longer exists; nothing to delete`);
     if (cluster.status === "deleted") return;
     if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
-    const op = await OperationRecorder.start(deps, job.operationId);
+    const op = await OperationRecorder.start(deps, job.operationId, { route: controlPlaneRouteAction(deps.publicAccessProvider, "deleted") });
     const signal = context.signal;
 
     try {
+      await runControlPlaneRouteSteps(deps, op, cluster, "deleted", signal);
       await op.step("helm_uninstall", () => deps.provisioner.uninstall({ releaseName: cluster.vclusterName, namespace: cluster.namespace, signal }));
       await context.renewLease();
       await op.step("delete_namespace", () => deps.provisioner.deleteNamespace({ namespace: cluster.namespace, timeoutMs: deps.namespaceDeletionTimeoutMs, signal }));

@@ -1,3 +1,4 @@
+import { controlPlaneRouteAction } from "@/server/domain/clusters/control-plane-tls-route";
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
@@ -10,7 +11,7 @@ import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
 
 /** The part of the cluster runtime this job uses. */
-export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider" | "managedIngress" | "managedIngressReadyTimeoutMs" | "managedIngressPollMs">;
+export type UpdateClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes" | "managedIngress" | "managedIngressReadyTimeoutMs" | "managedIngressPollMs">;
 
 /**
  * The `cluster.update` job (plan §5.4, §5.6): re-applies the namespace (its labels and, with
@@ -28,8 +29,8 @@ export function updateClusterJobHandler(deps: UpdateClusterJobDeps): JobHandler 
       throw new PermanentJobError(`cluster ${job.clusterId} is gone or being deleted; nothing to update`);
     }
     if (!job.operationId) throw new PermanentJobError(`job ${job.id} has no operation to record its steps in`);
-    const op = await OperationRecorder.start(deps, job.operationId);
     const mode = effectivePublicAccessMode({ enabled: cluster.publicAccessEnabled, mode: cluster.publicAccessMode });
+    const op = await OperationRecorder.start(deps, job.operationId, { route: controlPlaneRouteAction(deps.publicAccessProvider, mode) });
 
     try {
       await op.step("ensure_namespace", () =>

@@ -46,7 +46,8 @@ rules:
 What the platform and its helm do inside one cluster namespace: src/server/domain/platform-health/
 permissions.ts REQUIRED_HOST_PERMISSIONS (its namespaced entries) ∪ VCLUSTER_ROLE_RULES (so helm
 may create the chart's Role vc-<release> without escalate/bind), plus get/list/watch on what helm
-manages (release history, upgrades, --wait) and events.
+manages (release history, upgrades, --wait) and events; with gatewayAPI.controlPlane.enabled, the
+cluster's TLSRoute. Namespaced on purpose: the routes live in cluster namespaces only.
 */}}
 {{- define "kubebyon.tenantClusterRole" -}}
 {{- if .Values.rbac.create -}}
@@ -92,5 +93,15 @@ rules:
   - apiGroups: [coordination.k8s.io]
     resources: [leases]
     verbs: [get, list, watch, create, update, patch, delete]
+  {{- if .Values.gatewayAPI.controlPlane.enabled }}
+  # The cluster's TLSRoute of the gatewayapi provider (server-side apply = patch, creating it needs
+  # create), its status read back for the timeline, and its removal; only in cluster namespaces.
+  - apiGroups: [gateway.networking.k8s.io]
+    resources: [tlsroutes]
+    verbs: [get, create, patch, delete]
+  - apiGroups: [gateway.networking.k8s.io]
+    resources: [tlsroutes/status]
+    verbs: [get]
+  {{- end }}
 {{- end -}}
 {{- end -}}

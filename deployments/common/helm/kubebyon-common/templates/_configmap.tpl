@@ -35,6 +35,12 @@ allow-lists the names), then what the chart wires itself, which always wins. No 
 {{- if .Values.admin.email -}}
 {{- $_ := set $wired "KUBEBYON_ADMIN_EMAIL" .Values.admin.email -}}
 {{- end -}}
+{{- /* The shared Gateway the gatewayapi provider's TLSRoutes attach to: the one this chart renders. */ -}}
+{{- if .Values.gatewayAPI.controlPlane.enabled -}}
+{{- $_ := set $wired "KUBEBYON_GATEWAY_NAME" (include "kubebyon.controlPlaneGatewayName" .) -}}
+{{- $_ := set $wired "KUBEBYON_GATEWAY_NAMESPACE" (include "kubebyon.controlPlaneGatewayNamespace" .) -}}
+{{- $_ := set $wired "KUBEBYON_GATEWAY_LISTENER" .Values.gatewayAPI.controlPlane.listenerName -}}
+{{- end -}}
 {{- toYaml (mergeOverwrite $data $wired) -}}
 {{- end -}}
 

@@ -3,8 +3,9 @@ The shared control-plane Gateway (gatewayAPI.controlPlane, issue 12 "gatewayapi"
 listener on 443 in Passthrough mode (the vCluster API servers keep their own certificates) that
 accepts TLSRoutes only, from the cluster namespaces (labelled kubebyon.io/cluster-id, the label
 the platform puts on each cluster's host namespace; CLUSTER_ID_LABEL in
-src/server/services/clusters/control-plane-provisioner.ts). The platform does not create those
-TLSRoutes yet (docs/control-plane-edge.md); this is the Gateway they will attach to.
+src/server/services/clusters/control-plane-provisioner.ts). With the gatewayapi provider the
+cluster jobs attach one TLSRoute per loadbalancer cluster to it (KUBEBYON_GATEWAY_*, _configmap.tpl;
+docs/control-plane-edge.md).
 */}}
 {{- define "kubebyon.controlPlaneGateway" -}}
 {{- $c := .Values.gatewayAPI.controlPlane -}}
@@ -12,7 +13,7 @@ TLSRoutes yet (docs/control-plane-edge.md); this is the Gateway they will attach
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata:
-  {{- include "kubebyon.metadata" (dict "ctx" . "name" ($c.gatewayName | default (printf "%s-control-plane" (include "kubebyon.fullname" .))) "namespace" $c.gatewayNamespace "component" "control-plane-gateway") | nindent 2 }}
+  {{- include "kubebyon.metadata" (dict "ctx" . "name" (include "kubebyon.controlPlaneGatewayName" .) "namespace" (include "kubebyon.controlPlaneGatewayNamespace" .) "component" "control-plane-gateway") | nindent 2 }}
   {{- with $c.annotations }}
   annotations:
     {{- toYaml . | nindent 4 }}

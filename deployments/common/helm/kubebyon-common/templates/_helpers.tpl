@@ -79,6 +79,15 @@ labels:
 {{- printf "%s-tenant" (include "kubebyon.fullname" .) -}}
 {{- end -}}
 
+{{/* The shared control-plane Gateway (gatewayAPI.controlPlane): the chart's object and KUBEBYON_GATEWAY_* name the same one. */}}
+{{- define "kubebyon.controlPlaneGatewayName" -}}
+{{- .Values.gatewayAPI.controlPlane.gatewayName | default (printf "%s-control-plane" (include "kubebyon.fullname" .)) -}}
+{{- end -}}
+
+{{- define "kubebyon.controlPlaneGatewayNamespace" -}}
+{{- .Values.gatewayAPI.controlPlane.gatewayNamespace | default .Release.Namespace -}}
+{{- end -}}
+
 {{- define "kubebyon.platformApiKeyNamespace" -}}
 {{- .Values.vcluster.platformApiKeySecret.namespace | default .Release.Namespace -}}
 {{- end -}}

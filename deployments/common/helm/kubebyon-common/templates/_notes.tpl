@@ -13,9 +13,9 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
    {{- end }}
    {{- end }}
    {{- if .Values.gatewayAPI.controlPlane.enabled }}
-   Control-plane Gateway {{ .Values.gatewayAPI.controlPlane.gatewayNamespace | default $ns }}/{{ .Values.gatewayAPI.controlPlane.gatewayName | default (printf "%s-control-plane" $fullname) }} (TLS Passthrough :443) is rendered,
-   but the platform does not create per-cluster TLSRoutes yet and no platform setting uses this Gateway:
-   cluster API access still follows public_access_mode as before (docs/control-plane-edge.md).
+   Control-plane Gateway {{ include "kubebyon.controlPlaneGatewayNamespace" . }}/{{ include "kubebyon.controlPlaneGatewayName" . }} (TLS Passthrough :443, listener {{ .Values.gatewayAPI.controlPlane.listenerName }}) is rendered
+   and set as KUBEBYON_GATEWAY_*: with the gatewayapi public access provider the platform attaches one TLSRoute
+   per loadbalancer cluster to it; each operation's route_status step shows the controller's verdict (docs/control-plane-edge.md).
    {{- end }}
    {{- if not (or .Values.ingress.enabled .Values.httpRoute.enabled .Values.gatewayAPI.platform.enabled) }}
    (no Ingress or HTTPRoute is enabled: expose Service {{ $fullname }}-web yourself, or try it with
