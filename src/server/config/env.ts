@@ -135,6 +135,8 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || DEFAULT_PUBLIC_ACCESS_PROVIDER)
     .pipe(z.enum(publicAccessProviderSchema.options, { message: `expected one of ${publicAccessProviderSchema.options.join(", ")}` })),
+  // Hours a replaced public name stays in a control plane's certificate (0: none); docs/control-plane-edge.md.
+  KUBEBYON_SAN_GRACE_HOURS: int(72, 0),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -197,6 +199,8 @@ export interface Config {
   vclusterRoute: VclusterRouteSetting;
   /** How loadbalancer-mode clusters are served (KUBEBYON_PUBLIC_ACCESS_PROVIDER, domain/clusters/public-access-provider.ts). */
   publicAccessProvider: PublicAccessProvider;
+  /** How long the public name a cluster's change replaced stays in its certificate (KUBEBYON_SAN_GRACE_HOURS; 0: not at all). */
+  sanGraceHours: number;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -289,6 +293,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     kubeconfigPath: e.KUBEBYON_KUBECONFIG_PATH,
     vclusterRoute: e.KUBEBYON_VCLUSTER_ROUTE,
     publicAccessProvider: e.KUBEBYON_PUBLIC_ACCESS_PROVIDER,
+    sanGraceHours: e.KUBEBYON_SAN_GRACE_HOURS,
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,
