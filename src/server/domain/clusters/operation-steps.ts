@@ -17,7 +17,17 @@ export const CREATE_STEPS = [
 ] as const;
 // ensure_namespace first: it converges the namespace's labels and the platform's RoleBinding there
 // (KUBEBYON_TENANT_CLUSTER_ROLE), which every later step needs — also for clusters created before it was set.
-export const UPDATE_STEPS = ["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "resolve_endpoint", "probe_connection", "managed_ingress"] as const;
+// verify_serving_certificate before resolve_endpoint: the endpoint only moves to a new public name the certificate covers.
+export const UPDATE_STEPS = [
+  "ensure_namespace",
+  "apply_quota",
+  "helm_upgrade",
+  "wait_control_plane",
+  "verify_serving_certificate",
+  "resolve_endpoint",
+  "probe_connection",
+  "managed_ingress",
+] as const;
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
 // Only managed_workload_ingress_enabled changed (or a failed reconcile is retried): the control plane stays as it is.
 export const MANAGED_INGRESS_STEPS = ["resolve_endpoint", "managed_ingress"] as const;
