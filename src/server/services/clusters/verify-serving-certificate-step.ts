@@ -10,7 +10,10 @@ import type { ServingCertificateCheck } from "./serving-certificate-probe";
 
 export type VerifyServingCertificateDeps = Pick<ClusterJobDeps, "db" | "resolver" | "servingCertificates" | "servingCertificateTimeoutMs" | "servingCertificatePollMs">;
 
-/** One handshake never waits longer than this, so a silent route still leaves time for the next try. */
+/**
+ * One handshake's own limit, independent of the step's deadline (which it may overrun by this much):
+ * the last try must be a whole one, so the failure can say which names the certificate carries.
+ */
 const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 /**
@@ -59,8 +62,7 @@ export async function verifyServingCertificate(
 async function pollUntilCovered(deps: VerifyServingCertificateDeps, credentials: ClusterCredentials, name: string, signal?: AbortSignal): Promise<ServingCertificateCheck> {
   const deadline = Date.now() + deps.servingCertificateTimeoutMs;
   for (;;) {
-    const remaining = deadline - Date.now();
-    const check = await deps.servingCertificates.check(credentials, name, { timeoutMs: Math.max(1, Math.min(HANDSHAKE_TIMEOUT_MS, remaining)), signal });
+    const check = await deps.servingCertificates.check(credentials, name, { timeoutMs: HANDSHAKE_TIMEOUT_MS, signal });
     if (check.ok || Date.now() >= deadline) return check;
     signal?.throwIfAborted();
     await abortableSleep(Math.min(deps.servingCertificatePollMs, Math.max(0, deadline - Date.now())), signal);
