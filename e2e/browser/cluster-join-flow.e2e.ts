@@ -273,6 +273,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
       "apply_quota:succeeded",
       "helm_upgrade:succeeded",
       "wait_control_plane:succeeded",
+      "verify_serving_certificate:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
       "managed_ingress:skipped",

@@ -16,6 +16,18 @@ describe("operation steps", () => {
     ]);
     expect(new Set(steps.map((s) => s.status))).toEqual(new Set(["pending"]));
   });
+  it("lists the update steps with the certificate check between the control plane and the endpoint", () => {
+    expect(initialSteps("update").map((s) => s.name)).toEqual([
+      "ensure_namespace",
+      "apply_quota",
+      "helm_upgrade",
+      "wait_control_plane",
+      "verify_serving_certificate",
+      "resolve_endpoint",
+      "probe_connection",
+      "managed_ingress",
+    ]);
+  });
   it("changes one step without touching the others", () => {
     const steps = withStep(initialSteps("delete"), "helm_uninstall", { status: "running", started_at: "2026-01-01T00:00:00Z" });
     expect(steps[0]).toMatchObject({ name: "helm_uninstall", status: "running" });
