@@ -273,6 +273,7 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
       "apply_quota:succeeded",
       "helm_upgrade:succeeded",
       "wait_control_plane:succeeded",
+      "verify_serving_certificate:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
       "managed_ingress:skipped",
@@ -280,6 +281,27 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
     await page.locator('[data-testid="cluster-status"][data-status="ready"]').waitFor();
     expect(await page.getByTestId("cluster-api-endpoint").textContent()).toBe(`https://127.0.0.1:${started().vcluster.nodePort}`);
     await shot("12-updated");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("changes the control plane host: the endpoint moves once the certificate covers it, and the node that joined before is pointed out", async () => {
+    await page.getByRole("button", { name: "Edit settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit cluster settings" });
+    await dialog.getByLabel("Control plane host").fill("k8s.join-demo.test");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    // api_endpoint only moves after verify_serving_certificate saw the stand-in re-issue its certificate with the new name.
+    await page.getByTestId("cluster-api-endpoint").filter({ hasText: `https://k8s.join-demo.test:${started().vcluster.nodePort}` }).waitFor({ timeout: 90_000 });
+    const notice = page.locator('[data-testid="endpoint-change-notice"][data-kind="grace"]');
+    await notice.waitFor({ timeout: 15_000 });
+    const text = (await notice.textContent()) ?? "";
+    // Every node of this cluster registered before the change.
+    const nodes = await page.getByTestId("node-status").count();
+    expect(nodes).toBeGreaterThan(0);
+    expect(text).toContain(`${nodes} node${nodes === 1 ? "" : "s"} joined before the API endpoint changed to k8s.join-demo.test on `);
+    expect(text).toContain("they still use 127.0.0.1, which stays in the certificate until ");
+    expect(await page.getByTestId("node-joined-before-change").count()).toBe(nodes);
+    await shot("13-endpoint-changed");
     expect(pageErrors).toEqual([]);
   });
 });

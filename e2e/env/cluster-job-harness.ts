@@ -16,6 +16,7 @@ import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
+import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-certificate-probe";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
 import { createJobHandlerRegistry } from "@/server/composition/job-handlers";
@@ -70,6 +71,10 @@ export async function startClusterJobHarness(opts: {
    */
   gateway?: SharedGatewayRef;
   routeStatusWaitMs?: number;
+  /** How long verify_serving_certificate waits for a new public name (default 30 s). */
+  servingCertificateTimeoutMs?: number;
+  /** KUBEBYON_SAN_GRACE_HOURS of the harness's platform (default 72). */
+  sanGraceHours?: number;
   /** Also run the node observer, as every job-processing process does (composition/job-processing.ts). */
   nodeObserver?: boolean;
 }): Promise<ClusterJobHarness> {
@@ -81,7 +86,7 @@ export async function startClusterJobHarness(opts: {
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }), publicAccessProvider: opts.publicAccessProvider ?? "servicelb" };
+  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }), publicAccessProvider: opts.publicAccessProvider ?? "servicelb", sanGraceHours: opts.sanGraceHours ?? 72 };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
   const runtime: ClusterRuntime = {
     db,
@@ -123,6 +128,9 @@ export async function startClusterJobHarness(opts: {
         }
       : {}),
     namespaceDeletionTimeoutMs: 60_000,
+    servingCertificates: new TlsServingCertificateProbe(),
+    servingCertificateTimeoutMs: opts.servingCertificateTimeoutMs ?? 30_000,
+    servingCertificatePollMs: 200,
   };
   executor = new JobRunner({
     store: deps.jobs,

@@ -53,6 +53,11 @@ export interface VirtualCluster extends ApiServerAccess {
   syncSans(): Promise<string[]>;
   /** Where the kube-proxy stand-in sends this vCluster's Service traffic (default: this apiserver). */
   routeServiceTo(target: string): Promise<void>;
+  /**
+   * Test hook: the stand-in stops re-issuing its certificate (it keeps serving the names it has), as a
+   * vCluster whose Pod never picks up new extraSANs would — to test that the platform notices.
+   */
+  stopFollowingSans(): void;
 }
 
 export interface StartVirtualClusterOptions {
@@ -270,6 +275,7 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
           sans: () => follower.current(),
           syncSans,
           routeServiceTo: (target) => proxy.setBackend(vcOpts.namespace, vcOpts.name, target),
+          stopFollowingSans: () => follower.stop(),
         };
         virtualClusters.add(vc);
         return vc;

@@ -86,7 +86,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
       <ConnectionInfo cluster={c} />
       <OperationTimeline clusterId={clusterId} />
       <JoinSection clusterId={clusterId} />
-      <NodesSection clusterId={clusterId} />
+      <NodesSection cluster={c} />
       <ManagedIngressCard cluster={c} />
       <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />

@@ -8,7 +8,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Table, type Column } from "@/components/ui/table";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
-import type { NodeItem } from "./cluster-types";
+import type { ClusterItem, NodeItem } from "./cluster-types";
+import { EndpointChangeBanner } from "./endpoint-change-banner";
+import { endpointChangeNotice } from "./endpoint-change-notice";
 import { NodeActions } from "./node-actions";
 import { formatAge, NODE_STATUS_TONE } from "./node-display";
 import { SectionError } from "./section-error";
@@ -18,22 +20,32 @@ import { useNodeDialogs } from "./use-node-dialogs";
 // list once the cluster is up, so the live list is re-read while the page is visible.
 const POLL_MS = 5_000;
 
-export function NodesSection({ clusterId }: { clusterId: string }) {
+export function NodesSection({ cluster }: { cluster: ClusterItem }) {
+  const clusterId = cluster.id;
   const t = useTranslations("clusters.detail.nodes");
   const tc = useTranslations("common");
   const locale = useLocale();
   const trpc = useTRPC();
   const nodes = useQuery({ ...trpc.nodes.list.queryOptions({ cluster_id: clusterId }), refetchInterval: POLL_MS });
   const { openDrain, openDelete, dialogs } = useNodeDialogs(clusterId);
+  const notice = nodes.data ? endpointChangeNotice(cluster, nodes.data.items, new Date()) : null;
+  const joinedBefore = new Set(notice?.nodes ?? []);
 
   const columns: Column<NodeItem>[] = [
     {
       key: "name",
       header: t("columns.name"),
       cell: (n) => (
-        <Link href={`/clusters/${clusterId}/nodes/${n.name}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-          {n.name}
-        </Link>
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <Link href={`/clusters/${clusterId}/nodes/${n.name}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            {n.name}
+          </Link>
+          {joinedBefore.has(n.name) ? (
+            <Badge tone="warning" data-testid="node-joined-before-change">
+              {t("endpointChange.badge")}
+            </Badge>
+          ) : null}
+        </span>
       ),
     },
     {
@@ -74,7 +86,10 @@ export function NodesSection({ clusterId }: { clusterId: string }) {
       ) : nodes.isError ? (
         <SectionError error={nodes.error} testId="nodes-unavailable" text={t("unavailable", { message: errorMessage(nodes.error, tc("unknownError")) })} />
       ) : (
-        <Table caption={t("caption")} columns={columns} rows={nodes.data.items} rowKey={(n) => n.name} empty={t("empty")} />
+        <>
+          {notice ? <EndpointChangeBanner notice={notice} /> : null}
+          <Table caption={t("caption")} columns={columns} rows={nodes.data.items} rowKey={(n) => n.name} empty={t("empty")} />
+        </>
       )}
       {dialogs}
     </Card>

@@ -9,6 +9,7 @@ import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { effectiveVclusterRoute, type VclusterRoute } from "@/server/domain/clusters/platform-route";
 import { hostClusterConfigurationProblem, loadHostKubeConfig, runsInHostCluster } from "@/server/infra/kube/host-kube-config";
+import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-certificate-probe";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
 import type { Logger } from "@/server/observability/logger";
@@ -21,6 +22,9 @@ import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-d
 
 const CONTROL_PLANE_TIMEOUT_MS = 10 * 60_000;
 const NAMESPACE_DELETION_TIMEOUT_MS = 10 * 60_000;
+// After wait_control_plane: vCluster re-issues its certificate when it sees the new extraSANs (a Pod restart at worst).
+const SERVING_CERTIFICATE_TIMEOUT_MS = 5 * 60_000;
+const SERVING_CERTIFICATE_POLL_MS = 2_000;
 // After helm returned (it already waited for the admission hook Jobs): the controller Pod has to turn Ready.
 const MANAGED_INGRESS_READY_TIMEOUT_MS = 5 * 60_000;
 // A running Gateway controller reports on a new route within seconds; without one the step is skipped after this.
@@ -79,6 +83,9 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
     publicAccessProvider: config.publicAccessProvider,
     ...(config.publicAccessProvider === "gatewayapi" ? { controlPlaneRoutes: controlPlaneRoutes(config, kubeConfig) } : {}),
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
+    servingCertificates: new TlsServingCertificateProbe(),
+    servingCertificateTimeoutMs: SERVING_CERTIFICATE_TIMEOUT_MS,
+    servingCertificatePollMs: SERVING_CERTIFICATE_POLL_MS,
   };
 }
 

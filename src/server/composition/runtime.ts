@@ -81,6 +81,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     wakeups,
     hostCluster: hostClusterSetup(config),
     publicAccessProvider: config.publicAccessProvider,
+    sanGraceHours: config.sanGraceHours,
     mailer,
     // Links in emails must point at the console users reach (KUBEBYON_PUBLIC_URL).
     publicUrl: (config.publicUrl ?? `http://localhost:${config.httpPort}`).replace(/\/+$/, ""),

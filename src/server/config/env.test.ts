@@ -101,6 +101,13 @@ describe("parseConfig", () => {
     for (const bad of ["a/b", "..", "x%2F"]) expect(() => parseConfig({ KUBEBYON_TENANT_CLUSTER_ROLE: bad }), bad).toThrow(/^invalid configuration: KUBEBYON_TENANT_CLUSTER_ROLE: expected a ClusterRole name/);
   });
 
+  it("KUBEBYON_SAN_GRACE_HOURS: 72 h by default, 0 turns the grace off, a negative or fractional value is refused", () => {
+    expect(parseConfig({}).sanGraceHours).toBe(72);
+    expect(parseConfig({ KUBEBYON_SAN_GRACE_HOURS: "0" }).sanGraceHours).toBe(0);
+    expect(parseConfig({ KUBEBYON_SAN_GRACE_HOURS: "24" }).sanGraceHours).toBe(24);
+    for (const bad of ["-1", "1.5", "soon"]) expect(() => parseConfig({ KUBEBYON_SAN_GRACE_HOURS: bad }), bad).toThrow(/KUBEBYON_SAN_GRACE_HOURS/);
+  });
+
   it("KUBEBYON_DNS_CHECK_*: the system resolver and 60 s by default, a list of ip[:port], a host name refused", () => {
     expect(parseConfig({}).dnsCheck).toEqual({ resolvers: [], intervalSeconds: 60 });
     expect(parseConfig({ KUBEBYON_DNS_CHECK_RESOLVERS: "1.1.1.1, 127.0.0.1:5353,[::1]:53", KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: "15" }).dnsCheck).toEqual({

@@ -180,6 +180,8 @@ export const envSchema = z.object({
   KUBEBYON_GATEWAY_NAME: objectName("the shared Gateway's name"),
   KUBEBYON_GATEWAY_NAMESPACE: optionalText.pipe(z.string().refine((v) => isDnsLabel(v), "expected a namespace name (a DNS label)").optional()),
   KUBEBYON_GATEWAY_LISTENER: objectName("the Gateway listener's name (sectionName)").transform((v) => v ?? "tls-passthrough"),
+  // Hours a replaced public name stays in a control plane's certificate (0: none); docs/control-plane-edge.md.
+  KUBEBYON_SAN_GRACE_HOURS: int(72, 0),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -250,6 +252,8 @@ export interface Config {
    * without them.
    */
   sharedGateway: { name: string | undefined; namespace: string | undefined; listener: string };
+  /** How long the public name a cluster's change replaced stays in its certificate (KUBEBYON_SAN_GRACE_HOURS; 0: not at all). */
+  sanGraceHours: number;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -366,6 +370,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       syncIntervalSeconds: e.KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS,
     },
     sharedGateway: { name: e.KUBEBYON_GATEWAY_NAME, namespace: e.KUBEBYON_GATEWAY_NAMESPACE, listener: e.KUBEBYON_GATEWAY_LISTENER },
+    sanGraceHours: e.KUBEBYON_SAN_GRACE_HOURS,
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,

@@ -16,9 +16,22 @@ describe("operation steps", () => {
     ]);
     expect(new Set(steps.map((s) => s.status))).toEqual(new Set(["pending"]));
   });
+  it("lists the update steps with the certificate check between the control plane and the endpoint", () => {
+    expect(initialSteps("update").map((s) => s.name)).toEqual([
+      "ensure_namespace",
+      "apply_quota",
+      "helm_upgrade",
+      "wait_control_plane",
+      "verify_serving_certificate",
+      "resolve_endpoint",
+      "probe_connection",
+      "managed_ingress",
+    ]);
+  });
+
   it("puts the Gateway API route steps after wait_control_plane, and a delete's withdraw first; none without a route action", () => {
     const names = (kind: Parameters<typeof initialSteps>[0], route: Parameters<typeof initialSteps>[1]) => initialSteps(kind, route).map((s) => s.name);
-    expect(names("update", "publish")).toEqual(["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "publish_route", "route_status", "resolve_endpoint", "probe_connection", "managed_ingress"]);
+    expect(names("update", "publish")).toEqual(["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "verify_serving_certificate", "publish_route", "route_status", "resolve_endpoint", "probe_connection", "managed_ingress"]);
     expect(names("create", "withdraw").slice(4, 7)).toEqual(["wait_control_plane", "withdraw_route", "resolve_endpoint"]);
     expect(names("delete", "withdraw")).toEqual(["withdraw_route", "helm_uninstall", "delete_namespace", "mark_deleted"]);
     expect(names("managed_ingress", "publish")).toEqual(["resolve_endpoint", "managed_ingress"]);

@@ -17,14 +17,25 @@ export const CREATE_STEPS = [
 ] as const;
 // ensure_namespace first: it converges the namespace's labels and the platform's RoleBinding there
 // (KUBEBYON_TENANT_CLUSTER_ROLE), which every later step needs — also for clusters created before it was set.
-export const UPDATE_STEPS = ["ensure_namespace", "apply_quota", "helm_upgrade", "wait_control_plane", "resolve_endpoint", "probe_connection", "managed_ingress"] as const;
+// verify_serving_certificate before resolve_endpoint: the endpoint only moves to a new public name the certificate covers.
+export const UPDATE_STEPS = [
+  "ensure_namespace",
+  "apply_quota",
+  "helm_upgrade",
+  "wait_control_plane",
+  "verify_serving_certificate",
+  "resolve_endpoint",
+  "probe_connection",
+  "managed_ingress",
+] as const;
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
 // Only managed_workload_ingress_enabled changed (or a failed reconcile is retried): the control plane stays as it is.
 export const MANAGED_INGRESS_STEPS = ["resolve_endpoint", "managed_ingress"] as const;
 /**
  * The Gateway API provider's per-cluster TLSRoute (docs/control-plane-edge.md): only with
- * KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi, so they join a create or update timeline right after
- * wait_control_plane (publish for a loadbalancer cluster, withdraw otherwise) and lead a delete's.
+ * KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi, so they join a create timeline right after
+ * wait_control_plane and an update's right after verify_serving_certificate (publish for a
+ * loadbalancer cluster, withdraw otherwise) and lead a delete's.
  */
 export const PUBLISH_ROUTE_STEPS = ["publish_route", "route_status"] as const;
 export const WITHDRAW_ROUTE_STEPS = ["withdraw_route"] as const;
@@ -80,7 +91,9 @@ export function stepNames(kind: OperationKind, route: ControlPlaneRouteAction = 
   const routeSteps: readonly StepName[] = route === "publish" ? PUBLISH_ROUTE_STEPS : WITHDRAW_ROUTE_STEPS;
   // Freeing the hostname on the shared Gateway is the first thing a delete does.
   if (kind === "delete") return route === "withdraw" ? [...routeSteps, ...base] : base;
-  const at = base.indexOf("wait_control_plane") + 1;
+  // After the certificate check where the kind has one: a name is routed once the certificate covers it.
+  const after = base.includes("verify_serving_certificate") ? "verify_serving_certificate" : "wait_control_plane";
+  const at = base.indexOf(after) + 1;
   return [...base.slice(0, at), ...routeSteps, ...base.slice(at)];
 }
 

@@ -28,7 +28,7 @@ describe("deepMerge", () => {
 
 describe("buildVclusterValues", () => {
   it("sets the Service type and appends control_plane_host to the base SANs", () => {
-    const values = buildVclusterValues(base, { serviceType: "LoadBalancer", controlPlaneHost: "k8s.example.com" });
+    const values = buildVclusterValues(base, { serviceType: "LoadBalancer", controlPlaneHosts: ["k8s.example.com"] });
     expect(values).toMatchObject({
       privateNodes: { enabled: true },
       controlPlane: {
@@ -44,12 +44,17 @@ describe("buildVclusterValues", () => {
   });
 
   it("does not add a SAN twice and strips a port from control_plane_host", () => {
-    const again = buildVclusterValues(base, { serviceType: "NodePort", controlPlaneHost: "198.51.100.7:6443" });
+    const again = buildVclusterValues(base, { serviceType: "NodePort", controlPlaneHosts: ["198.51.100.7:6443"] });
     expect(again).toMatchObject({ controlPlane: { proxy: { extraSANs: ["198.51.100.7"] } } });
   });
 
+  it("appends several served hosts (the new name and, during its grace, the replaced one) after the operator's, once each, in order", () => {
+    const values = buildVclusterValues(base, { serviceType: "LoadBalancer", controlPlaneHosts: ["b.example.test:443", "a.example.test", "b.example.test", "198.51.100.7"] });
+    expect(values).toMatchObject({ controlPlane: { proxy: { extraSANs: ["198.51.100.7", "b.example.test", "a.example.test"] } } });
+  });
+
   it("keeps the base SANs when there is no control_plane_host and switches to ClusterIP", () => {
-    const values = buildVclusterValues(base, { serviceType: "ClusterIP", controlPlaneHost: "  " });
+    const values = buildVclusterValues(base, { serviceType: "ClusterIP", controlPlaneHosts: ["  "] });
     expect(values).toMatchObject({
       controlPlane: { service: { spec: { type: "ClusterIP" } }, proxy: { extraSANs: ["198.51.100.7"] } },
     });
@@ -93,7 +98,7 @@ describe("buildVclusterValues", () => {
   });
 
   it("works without a base file and rejects a base that is not a mapping", () => {
-    expect(buildVclusterValues(undefined, { serviceType: "NodePort", controlPlaneHost: "10.0.0.5" })).toEqual({
+    expect(buildVclusterValues(undefined, { serviceType: "NodePort", controlPlaneHosts: ["10.0.0.5"] })).toEqual({
       privateNodes: { enabled: true },
       controlPlane: { service: { spec: { type: "NodePort" } }, proxy: { extraSANs: ["10.0.0.5"] } },
     });

@@ -19,8 +19,11 @@ export type HelmValues = { [key: string]: unknown };
 
 export interface VclusterOverrides {
   serviceType: ControlPlaneServiceType;
-  /** Added to controlPlane.proxy.extraSANs so TLS verifies on the public address. */
-  controlPlaneHost?: string | null;
+  /**
+   * Added to controlPlane.proxy.extraSANs so TLS verifies on the public address: the served name and,
+   * during its grace, the one a change replaced (served-control-plane-hosts.ts). host or host:port.
+   */
+  controlPlaneHosts?: readonly string[];
   /**
    * The control plane the cluster's plan sizes (control-plane-size.ts). Its resources
    * replace the values file's `controlPlane.statefulSet.resources` and the init
@@ -60,9 +63,9 @@ function readPath(values: HelmValues, path: readonly string[]): unknown {
 
 /**
  * Base values + platform overrides. extraSANs is the one array that merges:
- * the operator's entries stay (e.g. the host IP) and control_plane_host is
- * appended once, since a kubeconfig pointing at an address missing from the
- * certificate fails TLS verification.
+ * the operator's entries stay first (e.g. the host IP) and each served host is
+ * appended once, in the order given, since a kubeconfig pointing at an address
+ * missing from the certificate fails TLS verification.
  */
 export function buildVclusterValues(base: unknown, overrides: VclusterOverrides): HelmValues {
   if (base !== undefined && base !== null && !isPlainObject(base)) {
@@ -72,8 +75,10 @@ export function buildVclusterValues(base: unknown, overrides: VclusterOverrides)
 
   const baseSans = readPath(baseValues, ["controlPlane", "proxy", "extraSANs"]);
   const sans = Array.isArray(baseSans) ? baseSans.filter((s): s is string => typeof s === "string" && s.trim() !== "") : [];
-  const host = overrides.controlPlaneHost?.trim() ? hostOnly(overrides.controlPlaneHost) : undefined;
-  if (host && !sans.includes(host)) sans.push(host);
+  for (const entry of overrides.controlPlaneHosts ?? []) {
+    const host = entry.trim() ? hostOnly(entry.trim()) : undefined;
+    if (host && !sans.includes(host)) sans.push(host);
+  }
 
   const merged = deepMerge(baseValues, {
     privateNodes: { enabled: true },

@@ -148,7 +148,7 @@ describe("installOrUpgrade", () => {
     await provisioner.installOrUpgrade({
       releaseName: release,
       namespace,
-      values: buildVclusterValues(baseValues, { serviceType: "NodePort", controlPlaneHost: "203.0.113.10" }),
+      values: buildVclusterValues(baseValues, { serviceType: "NodePort", controlPlaneHosts: ["203.0.113.10"] }),
     });
     let service = await readService();
     expect(service.spec?.type).toBe("NodePort");
@@ -162,7 +162,7 @@ describe("installOrUpgrade", () => {
     await provisioner.installOrUpgrade({
       releaseName: release,
       namespace,
-      values: buildVclusterValues(baseValues, { serviceType: "LoadBalancer", controlPlaneHost: "k8s.example.com" }),
+      values: buildVclusterValues(baseValues, { serviceType: "LoadBalancer", controlPlaneHosts: ["k8s.example.com"] }),
     });
     service = await readService();
     expect(service.spec?.type).toBe("LoadBalancer");
@@ -190,7 +190,7 @@ describe("installOrUpgrade", () => {
   });
 
   it("re-running with the same values changes nothing in the cluster", async () => {
-    const values = buildVclusterValues(baseValues, { serviceType: "NodePort", controlPlaneHost: "203.0.113.10" });
+    const values = buildVclusterValues(baseValues, { serviceType: "NodePort", controlPlaneHosts: ["203.0.113.10"] });
     await provisioner.installOrUpgrade({ releaseName: release, namespace, values });
     const before = await readService();
     await provisioner.installOrUpgrade({ releaseName: release, namespace, values });

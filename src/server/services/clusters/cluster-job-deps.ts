@@ -4,6 +4,7 @@ import type { ControlPlaneRouteDeps } from "./control-plane-route-step";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
 import type { KubeconfigResolver } from "./kubeconfig-resolver";
+import type { ServingCertificateProbe } from "./serving-certificate-probe";
 
 /** How the platform reaches a cluster's own API server (every live read, node operation and kubectl call starts here). */
 export interface ClusterConnectionDeps {
@@ -21,4 +22,9 @@ export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps, Mana
   /** The per-cluster TLSRoute of the gatewayapi provider (control-plane-route-step.ts); set only with that provider. */
   controlPlaneRoutes?: ControlPlaneRouteDeps;
   namespaceDeletionTimeoutMs: number;
+  /** TLS handshakes of the verify_serving_certificate step (verify-serving-certificate-step.ts). */
+  servingCertificates: ServingCertificateProbe;
+  /** How long that step waits for the certificate to cover the new public name, and between its handshakes. */
+  servingCertificateTimeoutMs: number;
+  servingCertificatePollMs: number;
 }

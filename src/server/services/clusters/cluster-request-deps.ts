@@ -8,4 +8,6 @@ export interface ClusterRequestDeps extends ServiceDeps, JobQueueDeps {
   hostCluster: HostClusterSetup;
   /** The deployment's KUBEBYON_PUBLIC_ACCESS_PROVIDER: what a loadbalancer cluster's control_plane_host may be. */
   publicAccessProvider: PublicAccessProvider;
+  /** KUBEBYON_SAN_GRACE_HOURS: how long a replaced public name stays in the certificate (0: not at all). */
+  sanGraceHours: number;
 }

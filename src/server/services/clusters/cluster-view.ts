@@ -20,6 +20,11 @@ export const clusterViewSchema = z.object({
   api_endpoint: z.string().nullable(),
   kubeconfig_available: z.boolean(),
   connection_status: connectionStatusSchema,
+  // The public name the last change replaced, in the certificate until _until (KUBEBYON_SAN_GRACE_HOURS); null once it ended.
+  previous_control_plane_host: z.string().nullable(),
+  previous_control_plane_host_until: z.string().nullable(),
+  // When the served public name last changed; nodes that joined before it still use the previous name.
+  control_plane_host_changed_at: z.string().nullable(),
   managed_workload_ingress_enabled: z.boolean(),
   managed_workload_ingress_status: managedIngressStatusSchema,
   managed_workload_ingress_last_error: z.string().nullable(),
@@ -55,6 +60,9 @@ export function toClusterView(c: Cluster): ClusterView {
     api_endpoint: c.apiEndpoint,
     kubeconfig_available: c.kubeconfigAvailable,
     connection_status: c.connectionStatus,
+    previous_control_plane_host: c.previousControlPlaneHost,
+    previous_control_plane_host_until: isoOrNull(c.previousControlPlaneHostUntil),
+    control_plane_host_changed_at: isoOrNull(c.controlPlaneHostChangedAt),
     managed_workload_ingress_enabled: c.managedWorkloadIngressEnabled,
     managed_workload_ingress_status: c.managedWorkloadIngressStatus,
     managed_workload_ingress_last_error: c.managedWorkloadIngressLastError,

@@ -2,12 +2,12 @@ import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
 import { serviceTypeFor } from "@/server/domain/clusters/public-access";
 import { namespaceQuotaFor } from "@/server/domain/clusters/control-plane-quota";
 import { controlPlaneContainerResources } from "@/server/domain/clusters/control-plane-size";
+import { servedControlPlaneHosts } from "@/server/domain/clusters/served-control-plane-hosts";
 import { buildVclusterValues } from "@/server/domain/clusters/vcluster-values";
 import type { Cluster } from "@/server/infra/db/client";
 import { readNodePortHostAddress } from "@/server/services/settings/read-system-settings";
 import type { JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
-import { runControlPlaneRouteSteps } from "./control-plane-route-step";
 import { clusterControlPlaneSize } from "./cluster-control-plane";
 import type { ProbeResult, ResolvedConnection } from "./kubeconfig-resolver";
 import type { OperationRecorder } from "./operation-recorder";
@@ -21,7 +21,7 @@ import { writeOrStopForDelete } from "./write-unless-deleting";
  */
 export type ControlPlaneStepDeps = Pick<
   ClusterJobDeps,
-  "db" | "log" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes"
+  "db" | "log" | "now" | "provisioner" | "resolver" | "loadBaseValues" | "controlPlaneTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes"
 >;
 
 /**
@@ -40,8 +40,11 @@ export async function applyPlanQuota(deps: ControlPlaneStepDeps, op: OperationRe
 }
 
 /**
- * helm upgrade --install with values from the row, then wait until vCluster exports its kubeconfig;
- * with the gatewayapi provider, then publish or withdraw the cluster's TLSRoute.
+ * helm upgrade --install with values from the row, then wait until vCluster exports its kubeconfig.
+ * Returns the served public name it put into extraSANs (control_plane_host or the derived nodeport
+ * address; null when none), for the step that waits until the certificate covers it. A previous
+ * name still in its grace goes into extraSANs too (served-control-plane-hosts.ts); one whose grace
+ * has ended is left out.
  */
 export async function installControlPlane(
   deps: ControlPlaneStepDeps,
@@ -50,14 +53,18 @@ export async function installControlPlane(
   mode: PublicAccessMode,
   step: "helm_install" | "helm_upgrade",
   context: JobHandlerContext,
-): Promise<void> {
+): Promise<{ servedHost: string | null }> {
   const size = clusterControlPlaneSize(cluster);
   const { signal } = context;
-  await op.step(step, async () => {
+  const servedHost = await op.step(step, async () => {
     const sanHost = await extraSanHostFor(deps, cluster, mode);
+    const hosts = servedControlPlaneHosts(
+      { currentHost: sanHost, previousHost: cluster.previousControlPlaneHost, previousUntil: cluster.previousControlPlaneHostUntil },
+      deps.now(),
+    );
     const values = buildVclusterValues(await deps.loadBaseValues(), {
       serviceType: serviceTypeFor(mode, deps.publicAccessProvider),
-      controlPlaneHost: sanHost,
+      controlPlaneHosts: hosts,
       controlPlane: size
         ? {
             resources: controlPlaneContainerResources(size),
@@ -66,12 +73,13 @@ export async function installControlPlane(
         : undefined,
     });
     await deps.provisioner.installOrUpgrade({ releaseName: cluster.vclusterName, namespace: cluster.namespace, values, signal });
+    return sanHost;
   });
   await op.step("wait_control_plane", () =>
     deps.provisioner.waitForControlPlane({ namespace: cluster.namespace, releaseName: cluster.vclusterName, timeoutMs: deps.controlPlaneTimeoutMs, signal }),
   );
-  await runControlPlaneRouteSteps(deps, op, cluster, mode, signal);
   await context.renewLease();
+  return { servedHost };
 }
 
 /**

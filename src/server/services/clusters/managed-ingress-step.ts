@@ -2,6 +2,7 @@ import type { ClusterCredentials } from "@/server/domain/clusters/cluster-creden
 import type { ManagedIngressHealth } from "@/server/domain/managed-ingress/controller-profile";
 import { NoReadyNodeError, waitingForNodeMessage } from "@/server/domain/managed-ingress/no-ready-node";
 import type { ServiceDeps } from "@/server/services/service-deps";
+import { abortableSleep as sleep } from "./abortable-sleep";
 import { messageOf, StepSkipped, type OperationRecorder } from "./operation-recorder";
 import { writeUnlessDeleting } from "./write-unless-deleting";
 import type { ManagedIngressReconciler } from "./managed-ingress-reconciler";
@@ -23,16 +24,6 @@ class NotHealthyInTime extends Error {
     super(`the managed ingress controller did not become ready within ${Math.round(timeoutMs / 1000)} s: ${health.reason}`);
     this.name = "NotHealthyInTime";
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason instanceof Error ? signal.reason : new Error("cancelled"));
-    }, { once: true });
-  });
 }
 
 /**

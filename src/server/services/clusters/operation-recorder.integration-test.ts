@@ -68,6 +68,7 @@ describe("OperationRecorder", () => {
       "apply_quota:pending",
       "helm_upgrade:pending",
       "wait_control_plane:pending",
+      "verify_serving_certificate:pending",
       "resolve_endpoint:pending",
       "probe_connection:pending",
       "managed_ingress:pending",

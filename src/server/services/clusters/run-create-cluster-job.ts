@@ -7,6 +7,7 @@ import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/se
 import { runManagedIngressStep } from "./managed-ingress-step";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { clusterOwnerLabels } from "./control-plane-provisioner";
+import { runControlPlaneRouteSteps } from "./control-plane-route-step";
 import { applyPlanQuota, connectAndFinish, installControlPlane } from "./control-plane-steps";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 import { cancelledByDeleteMessage, writeUnlessDeleting } from "./write-unless-deleting";
@@ -36,6 +37,7 @@ export function createClusterJobHandler(deps: ClusterJobDeps): JobHandler {
       await op.step("copy_platform_secret", () => deps.provisioner.copyPlatformSecret({ namespace: cluster.namespace }));
       await context.renewLease();
       await installControlPlane(deps, op, cluster, mode, "helm_install", context);
+      await runControlPlaneRouteSteps(deps, op, cluster, mode, context.signal);
       const { connection, probe } = await connectAndFinish(deps, op, cluster, mode, context, (c) => runManagedIngressStep(deps, op, cluster.id, c.credentials, context.signal));
       deps.log.info("cluster ready", { cluster_id: cluster.id, kubernetes: probe.gitVersion, api_endpoint: connection.apiEndpoint });
       await notifyClusterEvent(deps, cluster, "cluster.ready", { api_endpoint: connection.apiEndpoint ?? null });

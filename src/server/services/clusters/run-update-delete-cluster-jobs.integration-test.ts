@@ -73,6 +73,7 @@ describe("cluster.update and cluster.delete jobs", () => {
       "apply_quota:skipped",
       "helm_upgrade:succeeded",
       "wait_control_plane:succeeded",
+      "verify_serving_certificate:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
       "managed_ingress:skipped",

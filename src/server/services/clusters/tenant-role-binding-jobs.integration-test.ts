@@ -98,6 +98,7 @@ describe("cluster jobs with KUBEBYON_TENANT_CLUSTER_ROLE", () => {
       "apply_quota:skipped",
       "helm_upgrade:succeeded",
       "wait_control_plane:succeeded",
+      "verify_serving_certificate:succeeded",
       "resolve_endpoint:succeeded",
       "probe_connection:succeeded",
       "managed_ingress:skipped",

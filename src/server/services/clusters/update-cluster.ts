@@ -7,6 +7,7 @@ import {
   validatePublicAccess,
   type PublicAccessMode,
 } from "@/server/domain/clusters/public-access";
+import { servedNameChange } from "@/server/domain/clusters/served-control-plane-hosts";
 import { AppError } from "@/server/domain/errors";
 import type { Cluster, Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
@@ -85,6 +86,13 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
   if (needsJob && ingressBusy) {
     throw new AppError("CONFLICT", "The managed ingress controller of this cluster is still being reconciled. Wait until its status is ready or error, then change the control plane.");
   }
+  // The name being replaced stays in the certificate for the grace (served-control-plane-hosts.ts); written with the new host.
+  const nameChange = servedNameChange(
+    { controlPlaneHost: cluster.controlPlaneHost, mode: fromMode, apiEndpoint: cluster.apiEndpoint, previousHost: cluster.previousControlPlaneHost, previousUntil: cluster.previousControlPlaneHostUntil },
+    { controlPlaneHost, mode: toMode },
+    deps.now(),
+    deps.sanGraceHours,
+  );
   const ingress = managedIngressChange(cluster, input.managedWorkloadIngressEnabled, ingressBusy);
   // A control-plane update runs the managed_ingress step itself; otherwise the flag gets a job of its own.
   const ingressJob = ingress.reconcile && !needsJob;
@@ -98,6 +106,9 @@ export async function updateCluster(deps: ClusterRequestDeps, viewer: Viewer, cl
     // The data volume stays as created (cluster-control-plane.ts); the resources follow the plan.
     ...(plan ? { planId: plan.id, nodeQuota: plan.nodeQuota, cpuQuota: plan.cpuQuota, memoryQuota: plan.memoryQuota, ...controlPlaneResourcesSnapshot(plan) } : {}),
     ...staleFieldReset(fromMode, toMode),
+    ...(nameChange.changed
+      ? { previousControlPlaneHost: nameChange.previousHost, previousControlPlaneHostUntil: nameChange.previousUntil, controlPlaneHostChangedAt: nameChange.changedAt }
+      : {}),
     ...(needsJob ? { status: "updating" as const, lastError: null } : {}),
     ...(ingress.reconcile ? { managedWorkloadIngressStatus: "provisioning" as const, managedWorkloadIngressLastError: null } : {}),
   };
