@@ -134,6 +134,7 @@ export function startRuntimeControlPlaneEdgeLoop(runtime: Pick<Runtime, "deps" |
     {
       db: runtime.deps.db,
       log,
+      now: runtime.deps.now,
       nodePorts: { nodePort: (ref) => host().nodePorts.nodePort(ref) },
       hostNodes: { list: () => host().hostNodes.list() },
       edgeWriter: new HaproxyConfigWriter({ bin: edge.haproxyBin, configPath: edge.configPath, masterSocketPath: edge.masterSocketPath }),

@@ -26,6 +26,11 @@ describe("buildControlPlaneTlsRoute", () => {
     expect(built.kind === "ready" && built.route.spec.hostnames).toEqual(["api.demo.example.com"]);
   });
 
+  it("also routes the replaced names it is given (their grace), current name first, without IPs or repeats", () => {
+    const built = buildControlPlaneTlsRoute({ ...base, controlPlaneHost: "new.example.com", previousHosts: ["Old.Example.com:443", "203.0.113.10", "new.example.com", "old.example.com"] });
+    expect(built.kind === "ready" && built.route.spec.hostnames).toEqual(["new.example.com", "old.example.com"]);
+  });
+
   it("leaves sectionName out when the setting has none (attach to every TLS listener)", () => {
     const built = buildControlPlaneTlsRoute({ ...base, gateway: { name: "edge", namespace: "gw" }, controlPlaneHost: "a.example.com" });
     expect(built.kind === "ready" && built.route.spec.parentRefs[0]).toEqual({ group: "gateway.networking.k8s.io", kind: "Gateway", name: "edge", namespace: "gw" });

@@ -55,6 +55,11 @@ export function buildControlPlaneTlsRoute(input: {
   namespace: string;
   releaseName: string;
   controlPlaneHost: string | null | undefined;
+  /**
+   * Names routed to the cluster besides control_plane_host: the one a change replaced, while its
+   * grace lasts (served-control-plane-hosts.ts). An IP among them is left out (SNI cannot carry it).
+   */
+  previousHosts?: readonly string[];
   gateway: SharedGatewayRef;
   labels: Record<string, string>;
 }): ControlPlaneTlsRoute {
@@ -82,12 +87,21 @@ export function buildControlPlaneTlsRoute(input: {
       metadata: { name: controlPlaneTlsRouteName(input.releaseName), namespace: input.namespace, labels: { ...input.labels } },
       spec: {
         parentRefs: [parentRef],
-        hostnames: [host],
+        hostnames: [host, ...previousSniNames(input.previousHosts ?? [], host)],
         // The vcluster chart's Service is named after the release and maps 443 to the API's 8443 (KUBE-FACTS).
         rules: [{ backendRefs: [{ group: "", kind: "Service", name: input.releaseName, port: CONTROL_PLANE_SERVICE_PORT }] }],
       },
     },
   };
+}
+
+function previousSniNames(previous: readonly string[], current: string): string[] {
+  const names: string[] = [];
+  for (const raw of previous) {
+    const name = hostOnly(raw.trim()).toLowerCase().replace(/\.$/, "");
+    if (name && !isIP(name) && name !== current && !names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /**

@@ -100,6 +100,19 @@ describe("renderHaproxyConfig", () => {
     expect(err.message).toContain("c-a and c-b");
   });
 
+  it("routes a cluster's aliases (a replaced name in its grace) to the same backend, and refuses an alias another cluster holds", () => {
+    const text = renderHaproxyConfig([{ ...routeA, aliases: ["Old-A.example.com", "a.example.com"] }, routeB], options);
+    expect(text).toContain("    acl known_sni req.ssl_sni -i a.example.com old-a.example.com b.example.com\n");
+    expect(text).toContain("    use_backend cluster_c-a if { req.ssl_sni -i a.example.com old-a.example.com }\n");
+    expect(text).toContain("backend cluster_c-a\n    # a.example.com old-a.example.com\n");
+    // No aliases: the text is what it was before aliases existed.
+    expect(renderHaproxyConfig([{ ...routeA, aliases: [] }, routeB], options)).toBe(renderHaproxyConfig([routeA, routeB], options));
+    const taken = errorOf(() => renderHaproxyConfig([routeA, { ...routeB, aliases: ["A.example.com"] }], options));
+    expect(taken.kind).toBe("duplicate-hostname");
+    expect(taken.message).toContain("c-a and c-b");
+    expect(errorOf(() => renderHaproxyConfig([{ ...routeA, aliases: ["10.0.0.9"] }], options)).kind).toBe("invalid-hostname");
+  });
+
   it("refuses a cluster listed twice and cluster ids HAProxy names cannot carry", () => {
     expect(errorOf(() => renderHaproxyConfig([routeA, { ...routeA, hostname: "other.example.com" }], options)).kind).toBe("duplicate-cluster");
     expect(errorOf(() => renderHaproxyConfig([{ ...routeA, clusterId: "c a" }], options)).kind).toBe("invalid-cluster-id");

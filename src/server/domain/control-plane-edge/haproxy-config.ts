@@ -26,6 +26,11 @@ export interface EdgeRoute {
   clusterId: string;
   /** The cluster's control_plane_host, a DNS name without port. Matched case-insensitively, exactly. */
   hostname: string;
+  /**
+   * Further names routed to the same cluster: the control_plane_host a change replaced, while its
+   * grace lasts (domain/clusters/served-control-plane-hosts.ts), so nodes joined on it keep working.
+   */
+  aliases?: readonly string[];
   /** May be empty (no Ready host node yet): the hostname is then known but its connections are closed. */
   backends: readonly EdgeBackend[];
 }
@@ -106,6 +111,8 @@ export function sniHostname(value: string, clusterId?: string): string {
 interface NormalizedRoute {
   clusterId: string;
   hostname: string;
+  /** hostname first, then the aliases in their given order. */
+  names: string[];
   backends: EdgeBackend[];
 }
 
@@ -139,16 +146,21 @@ function normalizeRoutes(routes: readonly EdgeRoute[]): NormalizedRoute[] {
     }
     clusters.add(route.clusterId);
     const hostname = sniHostname(route.hostname, route.clusterId);
-    const owner = hosts.get(hostname);
-    if (owner !== undefined) {
-      throw new EdgeConfigError(
-        "duplicate-hostname",
-        `clusters ${owner} and ${route.clusterId} both use control_plane_host ${hostname}; SNI can route a name to one cluster only, so change one of them.`,
-        route.clusterId,
-      );
+    const names: string[] = [];
+    for (const name of [hostname, ...(route.aliases ?? []).map((alias) => sniHostname(alias, route.clusterId))]) {
+      if (names.includes(name)) continue;
+      const owner = hosts.get(name);
+      if (owner !== undefined) {
+        throw new EdgeConfigError(
+          "duplicate-hostname",
+          `clusters ${owner} and ${route.clusterId} both use control_plane_host ${name}; SNI can route a name to one cluster only, so change one of them.`,
+          route.clusterId,
+        );
+      }
+      hosts.set(name, route.clusterId);
+      names.push(name);
     }
-    hosts.set(hostname, route.clusterId);
-    out.push({ clusterId: route.clusterId, hostname, backends: normalizeBackends(route) });
+    out.push({ clusterId: route.clusterId, hostname, names, backends: normalizeBackends(route) });
   }
   return out.sort((a, b) => compare(a.hostname, b.hostname));
 }
@@ -202,15 +214,15 @@ export function renderHaproxyConfig(routes: readonly EdgeRoute[], options: Hapro
     lines.push("    # No cluster is published: every connection is rejected.", "    tcp-request content reject");
   } else {
     lines.push(
-      `    acl known_sni req.ssl_sni -i ${normalized.map((r) => r.hostname).join(" ")}`,
+      `    acl known_sni req.ssl_sni -i ${normalized.flatMap((r) => r.names).join(" ")}`,
       "    # Not TLS, no SNI or an SNI no cluster owns: closed, so no cluster is reachable by IP address.",
       "    tcp-request content reject unless { req.ssl_hello_type 1 }",
       "    tcp-request content reject unless known_sni",
-      ...normalized.map((r) => `    use_backend ${backendName(r.clusterId)} if { req.ssl_sni -i ${r.hostname} }`),
+      ...normalized.map((r) => `    use_backend ${backendName(r.clusterId)} if { req.ssl_sni -i ${r.names.join(" ")} }`),
     );
   }
   for (const route of normalized) {
-    lines.push("", `backend ${backendName(route.clusterId)}`, `    # ${route.hostname}`);
+    lines.push("", `backend ${backendName(route.clusterId)}`, `    # ${route.names.join(" ")}`);
     if (route.backends.length === 0) lines.push("    # No host node address yet: connections for this name are closed.");
     const { intervalMs, fall, rise } = options.healthCheck;
     lines.push(`    default-server inter ${duration(intervalMs)} fall ${fall} rise ${rise}`);

@@ -175,7 +175,8 @@ describe("the gatewayapi provider's TLSRoute in the cluster jobs", () => {
     const moved = await routeOf(id);
     expect(moved?.metadata.uid).toBe(before?.metadata.uid);
     expect(moved?.metadata.generation).toBe((before?.metadata.generation ?? 0) + 1);
-    expect(moved?.spec.hostnames).toEqual(["api2.gw.test"]);
+    // The replaced name stays routed during its grace (KUBEBYON_SAN_GRACE_HOURS), so nodes joined on it keep working.
+    expect(moved?.spec.hostnames).toEqual(["api2.gw.test", "api.gw.test"]);
     // The controller's last report was about the previous hostname: not taken for a verdict on this one.
     const stale = await stepOf(id, "update", "route_status");
     expect(stale?.status).toBe("skipped");
@@ -185,12 +186,12 @@ describe("the gatewayapi provider's TLSRoute in the cluster jobs", () => {
     expect((await settled(id)).status).toBe("ready");
     expect(await routeOf(id)).toBeNull();
     const nodeportOp = await latestOperation(id, "update");
-    expect(stepOutcomes(storedSteps(nodeportOp.steps)).slice(3, 6)).toEqual(["wait_control_plane:succeeded", "withdraw_route:succeeded", "resolve_endpoint:succeeded"]);
+    expect(stepOutcomes(storedSteps(nodeportOp.steps)).slice(3, 7)).toEqual(["wait_control_plane:succeeded", "verify_serving_certificate:succeeded", "withdraw_route:succeeded", "resolve_endpoint:succeeded"]);
     expect(storedSteps(nodeportOp.steps).some((s) => s.name === "publish_route")).toBe(false);
 
     await updateCluster(h.deps, viewer, id, { publicAccessMode: "loadbalancer" }, origin);
     expect((await settled(id)).status).toBe("ready");
-    expect((await routeOf(id))?.spec.hostnames).toEqual(["api2.gw.test"]);
+    expect((await routeOf(id))?.spec.hostnames).toEqual(["api2.gw.test", "api.gw.test"]);
 
     await deleteCluster(h.deps, viewer, id, origin);
     expect((await h.waitFor("deletion", () => readCluster(id), (c) => c.status !== "deleting", 90_000)).status).toBe("deleted");

@@ -6,6 +6,7 @@ import {
   type SharedGatewayRef,
 } from "@/server/domain/clusters/control-plane-tls-route";
 import type { PublicAccessMode } from "@/server/domain/clusters/public-access";
+import { servedControlPlaneHosts } from "@/server/domain/clusters/served-control-plane-hosts";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { TlsRouteStatusReport } from "@/server/domain/clusters/tls-route-status";
 import type { Cluster } from "@/server/infra/db/client";
@@ -28,13 +29,13 @@ export interface ControlPlaneRouteDeps {
   statusPollMs: number;
 }
 
-export interface ControlPlaneRouteStepDeps extends Pick<ServiceDeps, "log"> {
+export interface ControlPlaneRouteStepDeps extends Pick<ServiceDeps, "log" | "now"> {
   publicAccessProvider: PublicAccessProvider;
   /** Set exactly when the provider is gatewayapi. */
   controlPlaneRoutes?: ControlPlaneRouteDeps;
 }
 
-type RouteCluster = Pick<Cluster, "id" | "ownerId" | "namespace" | "vclusterName" | "controlPlaneHost">;
+type RouteCluster = Pick<Cluster, "id" | "ownerId" | "namespace" | "vclusterName" | "controlPlaneHost" | "previousControlPlaneHost" | "previousControlPlaneHostUntil">;
 
 const routeText = (namespace: string, name: string) => `TLSRoute ${namespace}/${name}`;
 const howToLook = (namespace: string, name: string) => `kubectl get tlsroute -n ${namespace} ${name} -o yaml shows its status`;
@@ -77,6 +78,11 @@ async function publishRoute(deps: ControlPlaneRouteStepDeps, op: OperationRecord
         namespace: cluster.namespace,
         releaseName: cluster.vclusterName,
         controlPlaneHost: cluster.controlPlaneHost,
+        // Nodes joined on a replaced name keep reaching the control plane through the Gateway during its grace.
+        previousHosts: servedControlPlaneHosts(
+          { currentHost: cluster.controlPlaneHost, previousHost: cluster.previousControlPlaneHost, previousUntil: cluster.previousControlPlaneHostUntil },
+          deps.now(),
+        ).slice(1),
         gateway,
         labels: clusterOwnerLabels({ clusterId: cluster.id, ownerId: cluster.ownerId }),
       });

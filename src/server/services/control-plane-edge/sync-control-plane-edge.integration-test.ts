@@ -199,6 +199,7 @@ beforeAll(async () => {
   deps = {
     db,
     log: createLogger({ level: "error" }),
+    now: () => new Date(),
     nodePorts: new KubeControlPlaneNodePorts(hostKc),
     hostNodes: new KubeHostNodeAddresses(hostKc),
     edgeWriter: new HaproxyConfigWriter({ bin: "haproxy", configPath: edge.configPath, masterSocketPath: edge.masterSocketPath }),
@@ -220,8 +221,8 @@ describe("syncControlPlaneEdge with a real HAProxy, host apiserver and stock kub
     const result = await syncControlPlaneEdge(deps);
     expect(result.outcome).toBe("changed");
     expect(result.served).toEqual([
-      { clusterId: ids.a, hostname: HOST_A, nodePort: a.nodePort, backends: [{ address: "127.0.41.1", port: a.nodePort }, { address: "127.0.41.2", port: a.nodePort }] },
-      { clusterId: ids.b, hostname: HOST_B, nodePort: b.nodePort, backends: [{ address: "127.0.41.1", port: b.nodePort }, { address: "127.0.41.2", port: b.nodePort }] },
+      { clusterId: ids.a, hostname: HOST_A, aliases: [], nodePort: a.nodePort, backends: [{ address: "127.0.41.1", port: a.nodePort }, { address: "127.0.41.2", port: a.nodePort }] },
+      { clusterId: ids.b, hostname: HOST_B, aliases: [], nodePort: b.nodePort, backends: [{ address: "127.0.41.1", port: b.nodePort }, { address: "127.0.41.2", port: b.nodePort }] },
     ]);
     expect(result.skipped).toEqual([
       { clusterId: ids.noService, controlPlaneHost: "c.edge.test", reason: expect.stringContaining("Service edge-c-ns/edge-c does not exist") as string },
@@ -250,6 +251,33 @@ describe("syncControlPlaneEdge with a real HAProxy, host apiserver and stock kub
     const noSni = await kubectl(await edgeKubeconfig(a.vc, "no-sni", {}), ["get", "--raw", "/version"]);
     expect(noSni.ok).toBe(false);
     expect(noSni.stderr).toMatch(/connection reset|EOF|handshake/i);
+  });
+
+  it("routes the name a change replaced to the same cluster during its grace, and never a name another cluster holds", async () => {
+    const hour = 3_600_000;
+    // A's previous name is in its grace; B's previous name is A's current one, which stays A's.
+    await db.cluster.update({ where: { id: ids.a }, data: { previousControlPlaneHost: "Old-A.Edge.Test", previousControlPlaneHostUntil: new Date(Date.now() + hour) } });
+    await db.cluster.update({ where: { id: ids.b }, data: { previousControlPlaneHost: HOST_A, previousControlPlaneHostUntil: new Date(Date.now() + hour) } });
+    const result = await syncControlPlaneEdge(deps);
+    expect(result.outcome).toBe("changed");
+    expect(result.served.map((s) => [s.clusterId, s.aliases])).toEqual([[ids.a, ["old-a.edge.test"]], [ids.b, []]]);
+    // The old name reaches A's own control plane: the certificate presented chains to A's CA.
+    const issuer = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect({ host: "127.0.0.1", port: frontendPort, servername: "old-a.edge.test", ca: a.vc.tls.caPem, checkServerIdentity: () => undefined }, () => {
+        const cert = socket.getPeerX509Certificate();
+        socket.destroy();
+        resolve(cert?.issuer ?? "");
+      });
+      socket.once("error", reject);
+    });
+    expect(issuer).not.toBe("");
+
+    // Once the grace has passed, the old name is not routed any more.
+    await db.cluster.update({ where: { id: ids.a }, data: { previousControlPlaneHostUntil: new Date(Date.now() - 1) } });
+    const after = await syncControlPlaneEdge(deps);
+    expect(after.served.map((s) => s.aliases)).toEqual([[], []]);
+    expect(await readFile(edge.configPath, "utf8")).not.toContain("old-a.edge.test");
+    await db.cluster.updateMany({ where: { id: { in: [ids.a, ids.b] } }, data: { previousControlPlaneHost: null, previousControlPlaneHostUntil: null } });
   });
 
   it("drops a deleted cluster with a reload while a long-lived connection to another cluster stays open", async () => {

@@ -1,5 +1,6 @@
 import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
+import { servedControlPlaneHosts } from "@/server/domain/clusters/served-control-plane-hosts";
 import { edgeBackendsFor, selectEdgeNodeAddresses, type EdgeNodeSelection } from "@/server/domain/control-plane-edge/edge-backends";
 import { EdgeConfigError, renderHaproxyConfig, sniHostname, type EdgeBackend, type EdgeRoute, type HaproxyConfigOptions } from "@/server/domain/control-plane-edge/haproxy-config";
 import type { Prisma } from "@/server/infra/db/client";
@@ -7,7 +8,7 @@ import type { ServiceDeps } from "@/server/services/service-deps";
 import type { EdgeConfigWriter } from "./edge-config-writer";
 import type { ControlPlaneNodePorts, HostNodeAddressReader } from "./ports";
 
-export interface ControlPlaneEdgeSyncDeps extends Pick<ServiceDeps, "db" | "log"> {
+export interface ControlPlaneEdgeSyncDeps extends Pick<ServiceDeps, "db" | "log" | "now"> {
   nodePorts: ControlPlaneNodePorts;
   hostNodes: HostNodeAddressReader;
   edgeWriter: EdgeConfigWriter;
@@ -18,6 +19,8 @@ export interface ControlPlaneEdgeSyncDeps extends Pick<ServiceDeps, "db" | "log"
 export interface ServedCluster {
   clusterId: string;
   hostname: string;
+  /** The name a change replaced, routed here too while its grace lasts (served-control-plane-hosts.ts); empty otherwise. */
+  aliases: string[];
   nodePort: number;
   /** Empty when no host node is Ready: the name is known, its connections are closed. */
   backends: EdgeBackend[];
@@ -69,7 +72,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 export async function syncControlPlaneEdge(deps: ControlPlaneEdgeSyncDeps): Promise<ControlPlaneEdgeSyncResult> {
   const rows = await deps.db.cluster.findMany({
     where: EDGE_CANDIDATES,
-    select: { id: true, namespace: true, vclusterName: true, controlPlaneHost: true, publicAccessEnabled: true, publicAccessMode: true },
+    select: { id: true, namespace: true, vclusterName: true, controlPlaneHost: true, previousControlPlaneHost: true, previousControlPlaneHostUntil: true, publicAccessEnabled: true, publicAccessMode: true },
     // Oldest first: when two clusters claim one hostname, the one that had it first keeps it.
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
@@ -130,11 +133,32 @@ export async function syncControlPlaneEdge(deps: ControlPlaneEdgeSyncDeps): Prom
       continue;
     }
     holderOf.set(hostname, c.id);
-    served.push({ clusterId: c.id, hostname, nodePort: found.nodePort, backends });
+    served.push({ clusterId: c.id, hostname, aliases: [], nodePort: found.nodePort, backends });
+  }
+
+  // Replaced names in their grace, after every current name is placed: a name another cluster now
+  // holds as its control_plane_host stays with that cluster, and one SNI cannot carry is not routed.
+  const rowOf = new Map(clusters.map((c) => [c.id, c]));
+  const now = deps.now();
+  for (const s of served) {
+    const row = rowOf.get(s.clusterId);
+    if (!row) continue;
+    const [, ...previous] = servedControlPlaneHosts({ currentHost: row.controlPlaneHost, previousHost: row.previousControlPlaneHost, previousUntil: row.previousControlPlaneHostUntil }, now);
+    for (const name of previous) {
+      let alias: string;
+      try {
+        alias = sniHostname(name, s.clusterId);
+      } catch {
+        continue;
+      }
+      if (holderOf.has(alias)) continue;
+      holderOf.set(alias, s.clusterId);
+      s.aliases.push(alias);
+    }
   }
 
   const config = renderHaproxyConfig(
-    served.map((s) => ({ clusterId: s.clusterId, hostname: s.hostname, backends: s.backends })),
+    served.map((s) => ({ clusterId: s.clusterId, hostname: s.hostname, aliases: s.aliases, backends: s.backends })),
     deps.haproxyOptions,
   );
   const { changed } = await deps.edgeWriter.apply(config);
