@@ -42,7 +42,6 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
     ...trpc.clusters.listOperations.queryOptions({ cluster_id: cluster.id }),
     refetchInterval: status === "provisioning" ? POLL_MS : false,
   });
-  const waitingMessage = managedIngressWaitingMessage(status, operations.data?.items ?? []);
 
   const update = useMutation(
     trpc.clusters.update.mutationOptions({
@@ -59,6 +58,10 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
     }),
   );
 
+  // Until the operations are read again after a change was sent, the list predates the change's own operation,
+  // and an older skipped step (e.g. "ingress is off" at create) must not read as waiting.
+  const operationsFresh = operations.dataUpdatedAt > update.submittedAt;
+  const waitingMessage = operationsFresh ? managedIngressWaitingMessage(status, operations.data?.items ?? []) : null;
   const live = cluster.status !== "deleting" && cluster.status !== "deleted";
   // Waiting for a node runs no job, so the switch stays usable (turning it off cancels the wait).
   const toggleDisabled = !hydrated || !live || (status === "provisioning" && waitingMessage === null) || update.isPending;
