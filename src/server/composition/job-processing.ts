@@ -9,7 +9,7 @@ import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { createNodeObserver } from "./node-observer";
 import { startNotificationDispatcher } from "./notification-dispatcher";
-import { SAN_GRACE_EXPIRY_INTERVAL_MS, startSanGraceExpiryLoop } from "./san-grace-expiry-loop";
+import { CONTROL_PLANE_RERENDER_INTERVAL_MS, startControlPlaneRerenderLoop } from "./control-plane-rerender-loop";
 import type { Runtime } from "./runtime";
 
 /** A background loop of a job-processing process, started with the runtime and the process's owner name. */
@@ -69,8 +69,8 @@ const LOOPS: readonly StartLoop[] = [
     return { name: "control-plane edge", stop: () => edge.stop() };
   },
   (runtime, owner) => ({
-    name: "control-plane name grace expiry",
-    stop: startSanGraceExpiryLoop(runtime, SAN_GRACE_EXPIRY_INTERVAL_MS, loopLeadership(requireDatabaseUrl(runtime.config), "san-grace-expiry", owner, runtime.log)),
+    name: "outdated control-plane re-render",
+    stop: startControlPlaneRerenderLoop(runtime, CONTROL_PLANE_RERENDER_INTERVAL_MS, loopLeadership(requireDatabaseUrl(runtime.config), "control-plane-rerender", owner, runtime.log)),
   }),
 ];
 

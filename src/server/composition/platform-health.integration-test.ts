@@ -346,11 +346,36 @@ describe("platform health", () => {
     }
   });
 
-  it("haproxy: shows the provider, and has no public_access check here (the edge reports its own state)", async () => {
-    const view = await checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "haproxy" }), new Date());
-    expect(view.public_access_provider).toBe("haproxy");
-    expect(view.public_access_provider_description).toContain("HAProxy on :443");
-    expect(view.checks.map((c) => c.name)).not.toContain("public_access");
+  it("haproxy: shows the provider and names the loadbalancer clusters whose control_plane_host the edge cannot route by SNI", async () => {
+    const ownerId = newId("usr");
+    await db.user.create({ data: { id: ownerId, email: `${ownerId}@example.test`, name: "edge" } });
+    const cluster = (release: string, controlPlaneHost: string, fields: { mode?: "loadbalancer" | "nodeport"; status?: "ready" | "deleting" } = {}) =>
+      db.cluster.create({
+        data: { id: newId("cl"), ownerId, name: release, vclusterName: release, namespace: `${release}-ns`, status: fields.status ?? "ready", controlPlaneHost, publicAccessEnabled: true, publicAccessMode: fields.mode ?? "loadbalancer" },
+      });
+    const haproxy = async () => checkPlatformHealth(healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_PUBLIC_ACCESS_PROVIDER: "haproxy" }), new Date());
+    try {
+      await cluster("edge-a", "a.edge.test");
+      // Accepted while the deployment ran servicelb; SNI carries neither an IP nor a port.
+      const byIp = await cluster("edge-b", "203.0.113.20");
+      await cluster("edge-c", "c.edge.test:6443");
+      // Not counted: nodeport serves an IP fine, and a cluster on its way out.
+      await cluster("edge-d", "203.0.113.21", { mode: "nodeport" });
+      await cluster("edge-e", "203.0.113.22", { status: "deleting" });
+      const view = await haproxy();
+      expect(view.public_access_provider).toBe("haproxy");
+      expect(view.public_access_provider_description).toContain("HAProxy on :443");
+      expect(byName(view).public_access).toMatchObject({
+        status: "warning",
+        detail: "2 of 3 loadbalancer clusters have a control_plane_host the haproxy edge cannot route by SNI, so they are not reachable on :443: edge-b-ns/edge-b (203.0.113.20), edge-c-ns/edge-c (c.edge.test:6443).",
+        next_step: expect.stringContaining("DNS name (no IP, no port other than 443)"),
+      });
+      await db.cluster.update({ where: { id: byIp.id }, data: { controlPlaneHost: "b.edge.test" } });
+      await db.cluster.updateMany({ where: { ownerId, vclusterName: "edge-c" }, data: { controlPlaneHost: "c.edge.test" } });
+      expect(byName(await haproxy()).public_access).toMatchObject({ status: "ok", detail: "Every loadbalancer cluster has a control_plane_host the haproxy edge can route by SNI (3).", next_step: null });
+    } finally {
+      await db.cluster.deleteMany({ where: { ownerId } });
+    }
   });
 
   // Last in the file: the CRDs stay installed in this apiserver.
@@ -367,7 +392,11 @@ describe("platform health", () => {
 
     await installGatewayApiCrds(kube.kubeConfig());
     const installed = byName(await checkPlatformHealth(gatewayApi(kube.kubeconfigPath), new Date()));
-    expect(installed.public_access).toMatchObject({ status: "ok", detail: "The host cluster serves TLSRoute and Gateway (gateway.networking.k8s.io/v1).", next_step: null });
+    expect(installed.public_access).toMatchObject({
+      status: "ok",
+      detail: "The host cluster serves TLSRoute and Gateway (gateway.networking.k8s.io/v1). Every loadbalancer cluster has a control_plane_host the gatewayapi edge can route by SNI (0).",
+      next_step: null,
+    });
     // Discovery is open to every authenticated identity: the too-narrow service account sees the same.
     expect(byName(await checkPlatformHealth(gatewayApi(limitedKubeconfig), new Date())).public_access.status).toBe("ok");
   });

@@ -7,7 +7,7 @@ import { readVclusterConfig } from "@e2e/env/vcluster-config";
 import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-certificate-probe";
 import { hasActiveClusterJob } from "./active-cluster-job";
 import { createCluster } from "./create-cluster";
-import { expirePreviousControlPlaneHosts } from "./expire-previous-control-plane-hosts";
+import { rerenderOutdatedControlPlanes } from "./rerender-outdated-control-planes";
 import { getClusterKubeconfig } from "./get-cluster-kubeconfig";
 import { updateCluster } from "./update-cluster";
 
@@ -86,13 +86,13 @@ describe("changing control_plane_host", () => {
     expect(download.kubeconfig).not.toContain("a.example.test");
 
     // Not due yet: the pass starts nothing.
-    expect(await expirePreviousControlPlaneHosts(h.deps)).toEqual([]);
+    expect(await rerenderOutdatedControlPlanes(h.deps)).toEqual([]);
 
     // The grace ends: one pass enqueues a platform-started update that renders the old name out and clears it.
     await h.db.cluster.update({ where: { id }, data: { previousControlPlaneHostUntil: new Date(Date.now() - 60_000) } });
-    const jobs = await expirePreviousControlPlaneHosts(h.deps);
+    const jobs = await rerenderOutdatedControlPlanes(h.deps);
     expect(jobs).toHaveLength(1);
-    expect(await expirePreviousControlPlaneHosts(h.deps)).toEqual([]); // busy now: not doubled
+    expect(await rerenderOutdatedControlPlanes(h.deps)).toEqual([]); // busy now: not doubled
     const expired = await settled(id, "the grace-expiry update");
     expect(expired).toMatchObject({ status: "ready", previousControlPlaneHost: null, previousControlPlaneHostUntil: null, apiEndpoint: `https://b.example.test:${before.publicAccessPort}` });
     expect(expired.controlPlaneHostChangedAt?.getTime()).toBe(changedAt);

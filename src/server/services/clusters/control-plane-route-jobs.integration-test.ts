@@ -118,7 +118,8 @@ describe("the gatewayapi provider's TLSRoute in the cluster jobs", () => {
     id = created.id;
     await h.playVcluster(id);
     const ready = await h.waitFor("cluster to be ready", () => readCluster(id), (c) => c.status === "ready" || c.status === "error");
-    expect(ready).toMatchObject({ status: "ready", lastError: null, apiEndpoint: "https://api.gw.test:443" });
+    // The provider it was rendered for is recorded, so a later provider change finds it (rerender-outdated-control-planes.ts).
+    expect(ready).toMatchObject({ status: "ready", lastError: null, apiEndpoint: "https://api.gw.test:443", renderedPublicAccessProvider: "gatewayapi" });
     const service = await h.kube.kubeConfig().makeApiClient(CoreV1Api).readNamespacedService({ name: ready.vclusterName, namespace: ready.namespace });
     expect(service.spec?.type).toBe("ClusterIP");
 

@@ -73,6 +73,8 @@ export async function installControlPlane(
         : undefined,
     });
     await deps.provisioner.installOrUpgrade({ releaseName: cluster.vclusterName, namespace: cluster.namespace, values, signal });
+    // What the release now reflects, so a later provider change finds this cluster to re-render.
+    await writeOrStopForDelete(deps, cluster.id, { renderedPublicAccessProvider: deps.publicAccessProvider });
     return sanHost;
   });
   await op.step("wait_control_plane", () =>

@@ -1,4 +1,6 @@
 import { GATEWAY_API_GROUP, TLS_ROUTE_KIND, TLS_ROUTE_VERSION } from "@/server/domain/clusters/control-plane-tls-route";
+import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
+import { validatePublicAccess } from "@/server/domain/clusters/public-access";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { PlatformHealthDeps } from "./platform-health-deps";
 import type { CheckOutcome } from "./platform-health-view";
@@ -58,15 +60,51 @@ const checkGatewayApiCrds: PublicAccessCheck = async (deps, signal) => {
 };
 
 /**
+ * haproxy and gatewayapi route by SNI, so a loadbalancer cluster whose control_plane_host is an IP or carries
+ * another port than 443 — accepted when the deployment ran servicelb, before a provider change — cannot be
+ * reached: the edge leaves it out. Judged by the rule create and update apply (validatePublicAccess).
+ */
+function sniNamesCheck(provider: PublicAccessProvider): PublicAccessCheck {
+  return async (deps) => {
+    const clusters = await deps.db.cluster.findMany({
+      where: { status: { notIn: [...leavingClusterStatuses] }, publicAccessEnabled: true, publicAccessMode: "loadbalancer" },
+      select: { namespace: true, vclusterName: true, controlPlaneHost: true },
+      orderBy: { createdAt: "asc" },
+    });
+    const unroutable = clusters.filter((c) => validatePublicAccess({ enabled: true, mode: "loadbalancer", controlPlaneHost: c.controlPlaneHost, provider }) !== null);
+    if (unroutable.length === 0) {
+      return { status: "ok", detail: `Every loadbalancer cluster has a control_plane_host the ${provider} edge can route by SNI (${clusters.length}).` };
+    }
+    const named = unroutable.slice(0, NAMED_AT_MOST).map((c) => `${c.namespace}/${c.vclusterName} (${c.controlPlaneHost ?? "none"})`).join(", ") + (unroutable.length > NAMED_AT_MOST ? ", …" : "");
+    return {
+      status: "warning",
+      detail: `${unroutable.length} of ${clusters.length} loadbalancer clusters have a control_plane_host the ${provider} edge cannot route by SNI, so they are not reachable on :443: ${named}.`,
+      nextStep: "Give each of them a DNS name (no IP, no port other than 443) that points at the edge — the owner edits the cluster's public access — or switch them to public_access_mode nodeport.",
+    };
+  };
+}
+
+const checkHaproxyEdge = sniNamesCheck("haproxy");
+const checkGatewayApiNames = sniNamesCheck("gatewayapi");
+
+/** The CRDs first (without them nothing is routed), then the names. */
+const checkGatewayApi: PublicAccessCheck = async (deps, signal) => {
+  const crds = await checkGatewayApiCrds(deps, signal);
+  if (crds.status !== "ok") return crds;
+  const names = await checkGatewayApiNames(deps, signal);
+  return names.status === "ok" ? { status: "ok", detail: `${crds.detail} ${names.detail}` } : names;
+};
+
+/**
  * The public_access check per KUBEBYON_PUBLIC_ACCESS_PROVIDER: what serving loadbalancer clusters needs from the
  * host cluster. Undefined: no such check, the page shows only the provider line.
  */
 const PROVIDER_CHECKS: Record<PublicAccessProvider, PublicAccessCheck | undefined> = {
   servicelb: checkServiceLb,
-  gatewayapi: checkGatewayApiCrds,
-  // HAPROXY_EDGE_CHECK: the HAProxy edge loop (docs/control-plane-edge.md) reports its own state; its check goes
-  // here, or becomes a health check of its own.
-  haproxy: undefined,
+  gatewayapi: checkGatewayApi,
+  // The edge loop's own passes are not visible here: in multi-node mode a web process answers this page, and the
+  // loops run in the workers, each for its own HAProxy (docs/control-plane-edge.md "Runtime").
+  haproxy: checkHaproxyEdge,
 };
 
 export function publicAccessCheckFor(provider: PublicAccessProvider): PublicAccessCheck | undefined {

@@ -7,13 +7,13 @@ import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtu
 import { createLogger } from "@/server/observability/logger";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { loopLeadership } from "./loop-leadership";
-import { startSanGraceExpiryLoop } from "./san-grace-expiry-loop";
+import { startControlPlaneRerenderLoop } from "./control-plane-rerender-loop";
 
 let database: TestDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  database = await createTestDatabase("san_grace_expiry_loop");
+  database = await createTestDatabase("control_plane_rerender_loop");
   db = createPrismaClient(database.url);
 });
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 const past = () => new Date(Date.now() - 60_000);
 const future = () => new Date(Date.now() + 3_600_000);
 
-describe("startSanGraceExpiryLoop", () => {
+describe("startControlPlaneRerenderLoop", () => {
   it("on its leader, enqueues one platform-started update per ready cluster whose previous name outlived its grace, and leaves the rest alone", async () => {
     const due = await insertTestCluster(db);
     const inGrace = await insertTestCluster(db);
@@ -36,10 +36,10 @@ describe("startSanGraceExpiryLoop", () => {
 
     const log = createLogger({ write: () => undefined });
     const wakeups = new InProcessJobWakeups();
-    const deps = { db, now: () => new Date(), jobs: new PrismaJobStore(db), wakeups };
+    const deps = { db, now: () => new Date(), jobs: new PrismaJobStore(db), wakeups, publicAccessProvider: "servicelb" as const };
     // Two processes run the loop, as two workers would: the expired name still gets one update.
-    const first = startSanGraceExpiryLoop({ deps, log }, 100, loopLeadership(database.url, "san-grace-expiry", "one", log));
-    const second = startSanGraceExpiryLoop({ deps, log }, 100, loopLeadership(database.url, "san-grace-expiry", "two", log));
+    const first = startControlPlaneRerenderLoop({ deps, log }, 100, loopLeadership(database.url, "control-plane-rerender", "one", log));
+    const second = startControlPlaneRerenderLoop({ deps, log }, 100, loopLeadership(database.url, "control-plane-rerender", "two", log));
     try {
       const row = await waitFor("the due cluster to start updating", () => db.cluster.findUniqueOrThrow({ where: { id: due.clusterId } }), (c) => c.status === "updating", 5_000);
       expect(row.previousControlPlaneHost).toBe("a.example.test"); // the job clears it once helm ran
@@ -56,5 +56,34 @@ describe("startSanGraceExpiryLoop", () => {
     }
     expect(await db.clusterOperation.count({ where: { clusterId: { in: [inGrace.clusterId, failed.clusterId] } } })).toBe(0);
     expect((await db.cluster.findUniqueOrThrow({ where: { id: failed.clusterId } })).status).toBe("error");
+  });
+
+  it("after a provider change, enqueues an update for each ready loadbalancer cluster rendered under another provider, and only for those", async () => {
+    const lb = { status: "ready" as const, publicAccessEnabled: true, publicAccessMode: "loadbalancer" as const, controlPlaneHost: "k8s.example.test" };
+    const stale = await insertTestCluster(db);
+    const current = await insertTestCluster(db);
+    const nodeport = await insertTestCluster(db);
+    const off = await insertTestCluster(db);
+    const neverRendered = await insertTestCluster(db);
+    await db.cluster.update({ where: { id: stale.clusterId }, data: { ...lb, renderedPublicAccessProvider: "servicelb" } });
+    await db.cluster.update({ where: { id: current.clusterId }, data: { ...lb, renderedPublicAccessProvider: "haproxy" } });
+    await db.cluster.update({ where: { id: nodeport.clusterId }, data: { ...lb, publicAccessMode: "nodeport", renderedPublicAccessProvider: "servicelb" } });
+    await db.cluster.update({ where: { id: off.clusterId }, data: { ...lb, publicAccessEnabled: false, renderedPublicAccessProvider: "servicelb" } });
+    // Still being created: its create job renders it for the provider in effect.
+    await db.cluster.update({ where: { id: neverRendered.clusterId }, data: { ...lb, status: "provisioning", renderedPublicAccessProvider: null } });
+
+    const log = createLogger({ write: () => undefined });
+    const wakeups = new InProcessJobWakeups();
+    const deps = { db, now: () => new Date(), jobs: new PrismaJobStore(db), wakeups, publicAccessProvider: "haproxy" as const };
+    const stop = startControlPlaneRerenderLoop({ deps, log }, 100, loopLeadership(database.url, "control-plane-rerender", "one", log));
+    try {
+      await waitFor("the stale cluster to start updating", () => db.cluster.findUniqueOrThrow({ where: { id: stale.clusterId } }), (c) => c.status === "updating", 5_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await db.clusterOperation.findMany({ where: { clusterId: stale.clusterId }, select: { kind: true, requestedById: true } })).toEqual([{ kind: "update", requestedById: null }]);
+    } finally {
+      await stop();
+      await wakeups.close();
+    }
+    expect(await db.clusterOperation.count({ where: { clusterId: { in: [current.clusterId, nodeport.clusterId, off.clusterId, neverRendered.clusterId] } } })).toBe(0);
   });
 });
