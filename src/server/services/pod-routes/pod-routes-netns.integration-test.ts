@@ -2,8 +2,8 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { convergePodRoutes } from "@/server/services/pod-routes/converge-pod-routes";
-import { IpRouteCli, IpRouteError } from "./ip-route-cli";
+import { IpRouteCli, IpRouteError } from "@/server/infra/net/ip-route-cli";
+import { convergePodRoutes } from "./converge-pod-routes";
 
 // Real network namespaces (root): "host" plays the platform's host, "node" a joined node whose pod IP
 // 10.251.<n>.10 sits on its loopback; a veth pair joins them on 10.250.<n>.0/24. Only these addresses are used.
