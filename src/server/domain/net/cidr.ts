@@ -56,3 +56,11 @@ function ipToBigInt(ip: string, family: 4 | 6): bigint {
   const groups = [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
   return groups.reduce((acc, g) => (acc << 16n) + BigInt(parseInt(g || "0", 16)), 0n);
 }
+
+/** True when the two networks share at least one address (same family, one contains the other's network). */
+export function cidrsOverlap(a: Cidr, b: Cidr): boolean {
+  if (a.family !== b.family) return false;
+  const bits = a.family === 4 ? 32 : 128;
+  const prefix = Math.min(a.prefix, b.prefix);
+  return mask(a.network, prefix, bits) === mask(b.network, prefix, bits);
+}
