@@ -4,6 +4,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
 import { ensureAppBuild } from "./app-server";
+import { ensureCertManagerCrds } from "./cert-manager-crds";
 import { ensureGatewayApiCrds } from "./gateway-api-crds";
 import { ensureKubeTools, type KubeTools } from "./kube-tools";
 import { testPostgresAdminUrl } from "./postgres";
@@ -61,7 +62,7 @@ async function requireServices(): Promise<void> {
 /**
  * Vitest globalSetup for the integration and e2e projects: runs once per
  * project and `vitest run`, before any test file. Checks services and
- * prepares shared tools (kube binaries, Gateway API CRDs; for e2e, the production build);
+ * prepares shared tools (kube binaries, Gateway API and cert-manager CRDs; for e2e, the production build);
  * each test file starts its own clusters/databases/servers so files stay
  * independent.
  */
@@ -70,8 +71,10 @@ export default async function globalSetup(project: TestProject): Promise<void> {
   await requireServices();
   const tools = await ensureKubeTools();
   await printKubeToolVersions(tools);
-  // After the kube tools: both need Go, and the CRDs are a quick download from the module proxy.
+  // After the kube tools: all need Go, and the CRDs are a quick download from the module proxy.
   const gatewayApi = await ensureGatewayApiCrds();
   console.log(`[gateway-api] ${gatewayApi.files.length} CRDs in ${gatewayApi.dir}`);
+  const certManager = await ensureCertManagerCrds();
+  console.log(`[cert-manager] ${certManager.files.length} CRDs in ${certManager.dir}`);
   if (project.name === "e2e") await ensureAppBuild();
 }
