@@ -1,92 +1,9 @@
-import { execFile } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ApiextensionsV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1CustomResourceDefinition } from "@kubernetes/client-node";
-import { parse as parseYaml } from "yaml";
-import { waitUntil } from "./kube/wait-until";
+import type { KubeConfig } from "@kubernetes/client-node";
+import { crdBundle, type CrdBundleFiles } from "./crd-bundle";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const fetchScript = path.join(repoRoot, "scripts/fetch-gateway-api-crds.sh");
+/** The Gateway API CRDs from the Go module sigs.k8s.io/gateway-api (see the script for version and channel). */
+const bundle = crdBundle({ label: "Gateway API", fetchScript: "scripts/fetch-gateway-api-crds.sh", requiredFile: "gateway.networking.k8s.io_tlsroutes.yaml" });
 
-export interface GatewayApiCrds {
-  /** The cache directory holding one CRD manifest per file (see the script for version and channel). */
-  dir: string;
-  files: string[];
-}
-
-let pending: Promise<GatewayApiCrds> | undefined;
-
-function runFetchScript(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile("bash", [fetchScript], { maxBuffer: 1024 * 1024 }, (err, stdout) => {
-      if (err) {
-        reject(new Error(`${fetchScript} failed (${err.message}); run it by hand to see go mod download's output`));
-        return;
-      }
-      const dir = stdout.trim().split("\n").pop();
-      if (!dir) reject(new Error(`${fetchScript} printed no directory`));
-      else resolve(dir);
-    });
-    child.stderr?.pipe(process.stderr);
-  });
-}
-
-async function resolveCrds(): Promise<GatewayApiCrds> {
-  const dir = await runFetchScript();
-  const files = (await readdir(dir)).filter((f) => f.endsWith(".yaml")).sort();
-  if (!files.includes("gateway.networking.k8s.io_tlsroutes.yaml")) {
-    throw new Error(`${dir} has no TLSRoute CRD; delete ${dir} and rerun ${fetchScript}`);
-  }
-  return { dir, files: files.map((f) => path.join(dir, f)) };
-}
-
-/**
- * Fetches (or finds in the cache) the Gateway API CRD manifests from the Go module
- * sigs.k8s.io/gateway-api; once per process. global-setup.ts calls it so a fresh machine
- * downloads them before any test file runs.
- */
-export function ensureGatewayApiCrds(): Promise<GatewayApiCrds> {
-  pending ??= resolveCrds().catch((err: unknown) => {
-    pending = undefined;
-    throw err;
-  });
-  return pending;
-}
-
-const established = (crd: V1CustomResourceDefinition) =>
-  crd.status?.conditions?.some((c) => c.type === "Established" && c.status === "True") ?? false;
-
-/**
- * Installs the Gateway API CRDs into a test apiserver (server-side apply, so calling it twice is
- * harmless) and resolves once every one is Established, i.e. its resources are being served.
- * Returns the CRD names.
- */
-export async function installGatewayApiCrds(kubeConfig: KubeConfig, opts: { timeoutMs?: number } = {}): Promise<string[]> {
-  const { files } = await ensureGatewayApiCrds();
-  const api = kubeConfig.makeApiClient(ApiextensionsV1Api);
-  const names: string[] = [];
-  for (const file of files) {
-    // Plain YAML, not client-node's loadYaml: that maps the manifest onto its model classes, whose
-    // names (xKubernetesValidations…) the apply body would then carry instead of the CRD's own.
-    const crd = parseYaml(await readFile(file, "utf8")) as { metadata?: { name?: string } };
-    const name = crd.metadata?.name;
-    if (!name) throw new Error(`${file} has no metadata.name`);
-    await api.patchCustomResourceDefinition(
-      { name, body: crd, fieldManager: "kubebyon-tests", force: true },
-      setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply),
-    );
-    names.push(name);
-  }
-  await waitUntil(
-    `Gateway API CRDs Established (${names.join(", ")})`,
-    async () => {
-      for (const name of names) {
-        if (!established(await api.readCustomResourceDefinition({ name }))) return undefined;
-      }
-      return true;
-    },
-    { timeoutMs: opts.timeoutMs ?? 30_000, intervalMs: 200 },
-  );
-  return names;
-}
+export type GatewayApiCrds = CrdBundleFiles;
+export const ensureGatewayApiCrds = (): Promise<GatewayApiCrds> => bundle.ensure();
+export const installGatewayApiCrds = (kubeConfig: KubeConfig, opts?: { timeoutMs?: number }): Promise<string[]> => bundle.install(kubeConfig, opts);

@@ -32,7 +32,7 @@ describe("workload edge objects", () => {
       ["vc-c1-workload-ingress-ipv6", "IPv6", ["fd00::5"]],
     ]);
     const [v4] = o.endpointSlices;
-    expect(v4?.metadata.labels).toMatchObject({ "kubernetes.io/service-name": "vc-c1-workload-ingress", "endpointslice.kubernetes.io/managed-by": "kubebyon.io/workload-edge", "kubebyon.io/cluster-id": "c1" });
+    expect(v4?.metadata.labels).toMatchObject({ "kubernetes.io/service-name": "vc-c1-workload-ingress", "endpointslice.kubernetes.io/managed-by": "workload-edge.kubebyon.io", "kubebyon.io/cluster-id": "c1" });
     expect(v4?.ports).toEqual([{ name: "http", protocol: "TCP", port: 31080 }]);
   });
 

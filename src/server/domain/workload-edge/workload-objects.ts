@@ -18,7 +18,8 @@ export const WORKLOAD_EDGE_COMPONENT_LABEL = "kubebyon.io/component";
 export const WORKLOAD_EDGE_COMPONENT = "workload-edge";
 /** EndpointSlices not made by the EndpointSlice controller name their manager here (KEP-0752). */
 export const ENDPOINTSLICE_MANAGED_BY_LABEL = "endpointslice.kubernetes.io/managed-by";
-export const ENDPOINTSLICE_MANAGED_BY = "kubebyon.io/workload-edge";
+// A label value: no "/" (the apiserver refuses it), so the manager is named as a domain, like endpointslice-controller.k8s.io.
+export const ENDPOINTSLICE_MANAGED_BY = "workload-edge.kubebyon.io";
 export const SERVICE_NAME_LABEL = "kubernetes.io/service-name";
 
 /** The shim Service's port: the Gateway always talks plain HTTP to it; the EndpointSlice says where that really goes. */
