@@ -131,6 +131,11 @@ const edgeBindAddr = z
     return { address, port };
   });
 
+/** A cert-manager issuerRef kind; unset: ClusterIssuer. */
+const issuerKind = z
+  .enum(["Issuer", "ClusterIssuer"], { message: "expected Issuer or ClusterIssuer" })
+  .optional();
+
 const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
 
 export const envSchema = z.object({
@@ -182,6 +187,29 @@ export const envSchema = z.object({
   KUBEBYON_GATEWAY_LISTENER: objectName("the Gateway listener's name (sectionName)").transform((v) => v ?? "tls-passthrough"),
   // Hours a replaced public name stays in a control plane's certificate (0: none); docs/control-plane-edge.md.
   KUBEBYON_SAN_GRACE_HOURS: int(72, 0),
+  KUBEBYON_WORKLOAD_GATEWAY_ENABLED: bool(false),
+  KUBEBYON_WORKLOAD_GATEWAY_NAME: objectName("the workload Gateway's name"),
+  KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE: optionalText.pipe(z.string().refine((v) => isDnsLabel(v), "expected a namespace name (a DNS label)").optional()),
+  KUBEBYON_WORKLOAD_GATEWAY_LISTENER: objectName("the workload Gateway's HTTP listener name (sectionName)").transform((v) => v ?? "http"),
+  KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS: int(30, 5),
+  KUBEBYON_WORKLOAD_PROBE_TIMEOUT_MS: int(1_000, 50),
+  KUBEBYON_WORKLOAD_TLS_ENABLED: bool(false),
+  KUBEBYON_WORKLOAD_TLS_ISSUER_KIND: issuerKind,
+  KUBEBYON_WORKLOAD_TLS_ISSUER_NAME: objectName("a cert-manager issuer's name"),
+  KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED: bool(false),
+  KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND: issuerKind,
+  KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME: objectName("a cert-manager issuer's name"),
+  KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE: z
+    .enum(["off", "local", "routeagent"], { message: "expected off, local or routeagent" })
+    .optional()
+    .transform((v) => v ?? "off"),
+  KUBEBYON_WORKLOAD_PODCIDR_ROUTE_PROTO: z.coerce
+    .number()
+    .int()
+    .min(5, "expected a route protocol number 5–254 (0–4 are the kernel's, 255 is reserved)")
+    .max(254, "expected a route protocol number 5–254 (0–4 are the kernel's, 255 is reserved)")
+    .optional()
+    .transform((v) => v ?? 211),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -254,6 +282,8 @@ export interface Config {
   sharedGateway: { name: string | undefined; namespace: string | undefined; listener: string };
   /** How long the public name a cluster's change replaced stays in its certificate (KUBEBYON_SAN_GRACE_HOURS; 0: not at all). */
   sanGraceHours: number;
+  /** The workload edge (KUBEBYON_WORKLOAD_*, docs/workload-edge.md); requireWorkloadEdge checks it where it runs. */
+  workloadEdge: WorkloadEdgeConfig;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -296,6 +326,29 @@ export interface ControlPlaneEdgeConfig {
   statsSocketPath: string | undefined;
   bind: { address: string; port: number };
   syncIntervalSeconds: number;
+}
+
+export interface WorkloadIssuerRef {
+  kind: "Issuer" | "ClusterIssuer";
+  name: string;
+}
+
+export interface WorkloadEdgeConfig {
+  enabled: boolean;
+  /** The shared workload Gateway (the charts' gatewayAPI.workload Gateway) and its chart-owned HTTP listener. */
+  gateway: { name: string | undefined; namespace: string | undefined; listener: string };
+  syncIntervalSeconds: number;
+  /** How long the TCP connect to a controller pod IP may take before the pod counts as unreachable. */
+  probeTimeoutMs: number;
+  tls: {
+    enabled: boolean;
+    /** The workload default issuer (shared Certificates; self-managed ones without an override). */
+    issuer: { kind: WorkloadIssuerRef["kind"]; name: string | undefined };
+    /** Dedicated Certificates for self-managed hostnames (off: those are served over HTTP only). */
+    selfManaged: { enabled: boolean; issuerOverride: WorkloadIssuerRef | undefined };
+  };
+  /** How host-side traffic reaches pod IPs on the joined nodes (docs/workload-edge.md "PodCIDR routes"). */
+  podCidrRoutes: { mode: "off" | "local" | "routeagent"; protocol: number };
 }
 
 export interface RateLimitConfig {
@@ -371,6 +424,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     sharedGateway: { name: e.KUBEBYON_GATEWAY_NAME, namespace: e.KUBEBYON_GATEWAY_NAMESPACE, listener: e.KUBEBYON_GATEWAY_LISTENER },
     sanGraceHours: e.KUBEBYON_SAN_GRACE_HOURS,
+    workloadEdge: workloadEdgeConfig(e),
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,
@@ -465,6 +519,27 @@ export function requireSharedGateway(config: Pick<Config, "sharedGateway">): Sha
   return { name, namespace, sectionName: listener };
 }
 
+/**
+ * The workload edge with everything it needs, for a job-processing process to start its syncer; throws
+ * ConfigError naming the first missing variable (the process does not start half-configured).
+ */
+export function requireWorkloadEdge(config: Pick<Config, "workloadEdge">): WorkloadEdgeConfig & { gateway: { name: string; namespace: string; listener: string } } {
+  const edge = config.workloadEdge;
+  const { name, namespace, listener } = edge.gateway;
+  if (!name || !namespace) {
+    const missing = [name ? null : "KUBEBYON_WORKLOAD_GATEWAY_NAME", namespace ? null : "KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE"].filter(Boolean).join(", ");
+    throw new ConfigError(
+      `invalid configuration: ${missing}: required when KUBEBYON_WORKLOAD_GATEWAY_ENABLED=true (expected the shared workload Gateway, e.g. the Helm chart's gatewayAPI.workload Gateway)`,
+    );
+  }
+  if (edge.tls.enabled && !edge.tls.issuer.name) {
+    throw new ConfigError(
+      "invalid configuration: KUBEBYON_WORKLOAD_TLS_ISSUER_NAME: required when KUBEBYON_WORKLOAD_TLS_ENABLED=true (expected the cert-manager Issuer or ClusterIssuer that signs the workload certificates)",
+    );
+  }
+  return { ...edge, gateway: { name, namespace, listener } };
+}
+
 let cached: Config | undefined;
 
 /** Process-wide config, parsed once. Tests call parseConfig() directly. */
@@ -490,6 +565,33 @@ function pairedClient(prefix: string, id: string | undefined, secret: string | u
     throw new ConfigError(`invalid configuration: ${missing}: required when ${prefix}_CLIENT_ID/_SECRET is partly set (expected the OAuth app's value)`);
   }
   return { clientId: id, clientSecret: secret };
+}
+
+function workloadEdgeConfig(e: z.output<typeof envSchema>): WorkloadEdgeConfig {
+  const overrideName = e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME;
+  if (e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND && !overrideName) {
+    throw new ConfigError(
+      "invalid configuration: KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME: required when KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND is set (expected the issuer's name; unset both to use the workload default issuer)",
+    );
+  }
+  if (e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED && !e.KUBEBYON_WORKLOAD_TLS_ENABLED) {
+    throw new ConfigError("invalid configuration: KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED: needs KUBEBYON_WORKLOAD_TLS_ENABLED=true (self-managed certificates are served by the HTTPS listeners)");
+  }
+  return {
+    enabled: e.KUBEBYON_WORKLOAD_GATEWAY_ENABLED,
+    gateway: { name: e.KUBEBYON_WORKLOAD_GATEWAY_NAME, namespace: e.KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE, listener: e.KUBEBYON_WORKLOAD_GATEWAY_LISTENER },
+    syncIntervalSeconds: e.KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS,
+    probeTimeoutMs: e.KUBEBYON_WORKLOAD_PROBE_TIMEOUT_MS,
+    tls: {
+      enabled: e.KUBEBYON_WORKLOAD_TLS_ENABLED,
+      issuer: { kind: e.KUBEBYON_WORKLOAD_TLS_ISSUER_KIND ?? "ClusterIssuer", name: e.KUBEBYON_WORKLOAD_TLS_ISSUER_NAME },
+      selfManaged: {
+        enabled: e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED,
+        issuerOverride: overrideName ? { kind: e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND ?? "ClusterIssuer", name: overrideName } : undefined,
+      },
+    },
+    podCidrRoutes: { mode: e.KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE, protocol: e.KUBEBYON_WORKLOAD_PODCIDR_ROUTE_PROTO },
+  };
 }
 
 function smtpConfig(e: z.output<typeof envSchema>): SmtpConfig | undefined {

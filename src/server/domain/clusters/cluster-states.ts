@@ -19,3 +19,12 @@ export const managedIngressStatusSchema = z.enum(managedIngressStatuses);
 /** State of the platform's own DNS automation, not whether public DNS resolves (PostgreSQL enum DnsSyncStatus). */
 export const dnsSyncStatuses = ["disabled", "pending", "synced", "error"] as const;
 export const dnsSyncStatusSchema = z.enum(dnsSyncStatuses);
+
+/** What the workload edge syncer last did for a cluster or a hostname binding (PostgreSQL enum WorkloadEdgeStatus). */
+export const workloadEdgeStatuses = ["disabled", "pending", "ready", "error"] as const;
+export const workloadEdgeStatusSchema = z.enum(workloadEdgeStatuses);
+export type WorkloadEdgeStatus = z.infer<typeof workloadEdgeStatusSchema>;
+
+/** Where the shim EndpointSlice points: the controller's pod IPs, the joined nodes' NodePort, or nowhere yet (PostgreSQL enum WorkloadEdgeBackend). */
+export const workloadEdgeBackends = ["pod_ip", "node_port", "none"] as const;
+export const workloadEdgeBackendSchema = z.enum(workloadEdgeBackends);

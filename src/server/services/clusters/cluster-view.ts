@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Cluster } from "@/server/infra/db/client";
-import { clusterStatusSchema, connectionStatusSchema, dnsSyncStatusSchema, managedIngressStatusSchema } from "@/server/domain/clusters/cluster-states";
+import { clusterStatusSchema, connectionStatusSchema, dnsSyncStatusSchema, managedIngressStatusSchema, workloadEdgeBackendSchema, workloadEdgeStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { effectivePublicAccessMode, publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 import { isoOrNull } from "@/server/domain/iso-time";
 
@@ -35,6 +35,13 @@ export const clusterViewSchema = z.object({
   managed_workload_ingress_dns_last_synced_at: z.string().nullable(),
   managed_workload_ingress_dns_last_error: z.string().nullable(),
   managed_workload_ingress_dns_last_error_at: z.string().nullable(),
+  // The workload edge (shared workload Gateway → this cluster's managed ingress controller), written by its syncer.
+  workload_edge_status: workloadEdgeStatusSchema,
+  workload_edge_message: z.string().nullable(),
+  workload_edge_backend: workloadEdgeBackendSchema.nullable(),
+  workload_edge_last_synced_at: z.string().nullable(),
+  workload_edge_last_error: z.string().nullable(),
+  workload_edge_last_error_at: z.string().nullable(),
   plan_id: z.string().nullable(),
   cluster_quota: z.object({ nodes: z.number().int().nullable(), cpu: z.string().nullable(), memory: z.string().nullable() }),
   created_at: z.string(),
@@ -73,6 +80,12 @@ export function toClusterView(c: Cluster): ClusterView {
     managed_workload_ingress_dns_last_synced_at: isoOrNull(c.managedWorkloadIngressDnsLastSyncedAt),
     managed_workload_ingress_dns_last_error: c.managedWorkloadIngressDnsLastError,
     managed_workload_ingress_dns_last_error_at: isoOrNull(c.managedWorkloadIngressDnsLastErrorAt),
+    workload_edge_status: c.workloadEdgeStatus,
+    workload_edge_message: c.workloadEdgeMessage,
+    workload_edge_backend: c.workloadEdgeBackend,
+    workload_edge_last_synced_at: isoOrNull(c.workloadEdgeLastSyncedAt),
+    workload_edge_last_error: c.workloadEdgeLastError,
+    workload_edge_last_error_at: isoOrNull(c.workloadEdgeLastErrorAt),
     plan_id: c.planId,
     cluster_quota: { nodes: c.nodeQuota, cpu: c.cpuQuota, memory: c.memoryQuota },
     created_at: c.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsSyncStatusSchema } from "@/server/domain/clusters/cluster-states";
+import { dnsSyncStatusSchema, workloadEdgeStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { isoOrNull } from "@/server/domain/iso-time";
 import { dnsManagementScopeSchema, hostnameBindingStatusSchema } from "@/server/domain/managed-ingress/hostname-binding";
 import type { HostnameBinding } from "@/server/infra/db/client";
@@ -22,6 +22,9 @@ export const hostnameBindingViewSchema = z.object({
   dns_management_last_synced_at: z.string().nullable(),
   dns_management_last_error: z.string().nullable(),
   dns_management_last_error_at: z.string().nullable(),
+  /** Whether the workload edge serves this hostname (route, and with TLS its listener and certificate), written by its syncer. */
+  workload_edge_status: workloadEdgeStatusSchema,
+  workload_edge_message: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -41,6 +44,8 @@ export function toHostnameBindingView(b: HostnameBinding): HostnameBindingView {
     dns_management_last_synced_at: isoOrNull(b.dnsManagementLastSyncedAt),
     dns_management_last_error: b.dnsManagementLastError,
     dns_management_last_error_at: isoOrNull(b.dnsManagementLastErrorAt),
+    workload_edge_status: b.workloadEdgeStatus,
+    workload_edge_message: b.workloadEdgeMessage,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   };
