@@ -101,7 +101,11 @@ describe("managed ingress, DNS automation and hostname bindings in a real browse
     expect(await ingress().getByTestId("managed-ingress-cname-target").textContent()).toMatch(/administrator must set the base domain/);
     // Honest about what it is and is not.
     await ingress().getByText("inside this cluster's vCluster").waitFor();
-    await ingress().getByText("does not issue TLS certificates yet", { exact: false }).waitFor();
+    await ingress().getByText("only where the operator has turned its TLS on", { exact: false }).waitFor();
+    // This deployment does not run the workload edge: its card says so instead of showing a status that means nothing.
+    const edge = page.getByTestId("cluster-workload-edge");
+    await edge.getByTestId("workload-edge-not-running").waitFor();
+    expect(await attr(edge.getByTestId("workload-edge-status"), "data-status")).toBe("disabled");
     expect(await attr(ingress().getByTestId("cluster-dns-status"), "data-status")).toBe("disabled");
     await bindings().getByTestId("bindings-no-target").waitFor();
     await shot("01-ready-ingress-off", ingress());

@@ -18,6 +18,7 @@ import { EditClusterDialog } from "./edit-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
 import { ManagedIngressCard } from "./managed-ingress-card";
+import { WorkloadEdgeCard } from "./workload-edge-card";
 import { NodesSection } from "./nodes-section";
 import { OperationTimeline } from "./operation-timeline";
 import { SectionError } from "./section-error";
@@ -88,6 +89,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
       <JoinSection clusterId={clusterId} />
       <NodesSection cluster={c} />
       <ManagedIngressCard cluster={c} />
+      <WorkloadEdgeCard cluster={c} />
       <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
       {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} provider={publicAccessProvider} /> : null}

@@ -17,6 +17,7 @@ import type { ClusterItem, HostnameBindingItem } from "./cluster-types";
 import { DeleteHostnameBindingDialog } from "./delete-hostname-binding-dialog";
 import { DnsAutomationCell } from "./dns-automation-status";
 import { BINDING_STATUS_TONE, bindingDnsTimes } from "./managed-dns-display";
+import { WORKLOAD_EDGE_STATUS_TONE } from "./workload-edge-display";
 import { SectionError } from "./section-error";
 
 // The DNS check loop and the DNS automation change statuses on their own (a create starts a pass
@@ -27,6 +28,7 @@ const POLL_MS = 10_000;
 export function HostnameBindingsSection({ cluster }: { cluster: ClusterItem }) {
   const t = useTranslations("clusters.detail.bindings");
   const tc = useTranslations("common");
+  const tEdge = useTranslations("clusters.detail.workloadEdge");
   const trpc = useTRPC();
   const toast = useToast();
   const hydrated = useHydrated();
@@ -96,6 +98,18 @@ export function HostnameBindingsSection({ cluster }: { cluster: ClusterItem }) {
           lastError={b.dns_management_last_error}
           times={bindingDnsTimes(b)}
         />
+      ),
+    },
+    {
+      key: "edge",
+      header: t("columns.workloadEdge"),
+      cell: (b) => (
+        <div className="space-y-1 whitespace-normal">
+          <Badge tone={WORKLOAD_EDGE_STATUS_TONE[b.workload_edge_status]} data-testid="binding-edge-status" data-status={b.workload_edge_status}>
+            {tEdge(`statusValue.${b.workload_edge_status}`)}
+          </Badge>
+          {b.workload_edge_message ? <p className="max-w-xs text-xs text-zinc-500" data-testid="binding-edge-message">{b.workload_edge_message}</p> : null}
+        </div>
       ),
     },
     { key: "created", header: t("columns.created"), cell: (b) => formatDateTime(b.created_at) },
