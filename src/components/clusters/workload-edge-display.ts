@@ -12,10 +12,10 @@ export const WORKLOAD_EDGE_STATUS_TONE: Record<WorkloadEdgeStatus, BadgeTone> = 
 };
 
 /**
- * Whether the syncer has ever looked at this cluster. It writes last_synced_at on every pass it makes
- * for a cluster, so a null time with status disabled means no pass ran: the deployment has not turned
- * the workload Gateway on (or the cluster was never eligible), and the card must not suggest otherwise.
+ * Whether the syncer has ever written this cluster's edge state: every state it writes, "disabled"
+ * included, carries a message, so disabled with neither message nor sync time means no pass ran (the
+ * deployment has not turned the workload Gateway on), and the card must not suggest otherwise.
  */
-export function workloadEdgeNeverSynced(c: Pick<ClusterItem, "workload_edge_status" | "workload_edge_last_synced_at">): boolean {
-  return c.workload_edge_status === "disabled" && c.workload_edge_last_synced_at === null;
+export function workloadEdgeNeverSynced(c: Pick<ClusterItem, "workload_edge_status" | "workload_edge_message" | "workload_edge_last_synced_at">): boolean {
+  return c.workload_edge_status === "disabled" && c.workload_edge_message === null && c.workload_edge_last_synced_at === null;
 }
