@@ -1,5 +1,5 @@
 import { sameAppliedCondition, type AppliedCondition } from "@/server/domain/pod-routes/route-plan-resource";
-import { convergePodRoutes, describeConverge, type ConvergeResult } from "./converge-pod-routes";
+import { convergePodRoutes, type ConvergeResult } from "./converge-pod-routes";
 import type { HostRouteTable, NodeRoutePlanAccess } from "./ports";
 
 export interface NodeRoutePlanPass {
@@ -14,10 +14,23 @@ export interface NodeRoutePlanPass {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * The node's state after a pass, not what the pass changed (describeConverge, for the log): a pass that replaced two
+ * routes and the next that found them unchanged leave the same message, so the status is not rewritten (each write
+ * wakes the agent's own watch).
+ */
+export function stateMessage(result: ConvergeResult): string {
+  const inPlace = result.replaced.length + result.unchanged;
+  const parts = [`${inPlace} route${inPlace === 1 ? "" : "s"} in place`];
+  if (result.blocked.length) parts.push(`blocked: ${result.blocked.map((b) => b.message).join("; ")}`);
+  if (result.failed.length) parts.push(`failed: ${result.failed.map((f) => `${f.destination}: ${f.message}`).join("; ")}`);
+  return parts.join("; ");
+}
+
 /** Applied=True only when every route is in place; a foreign route holding a destination is Blocked, an iproute2 refusal Failed. */
 export function appliedConditionFor(result: ConvergeResult, generation: number): Omit<AppliedCondition, "lastTransitionTime"> {
   const reason = result.failed.length > 0 ? "Failed" : result.blocked.length > 0 ? "Blocked" : "Converged";
-  return { type: "Applied", status: reason === "Converged" ? "True" : "False", reason, message: describeConverge(result), observedGeneration: generation };
+  return { type: "Applied", status: reason === "Converged" ? "True" : "False", reason, message: stateMessage(result), observedGeneration: generation };
 }
 
 /**
