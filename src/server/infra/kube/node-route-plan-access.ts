@@ -105,15 +105,14 @@ export class KubeNodeRoutePlanAccess implements NodeRoutePlanAccess {
 
   /**
    * Watches the one plan (fieldSelector metadata.name). Every connection starts from the current state (the
-   * server replays the plan as ADDED), so after a failure nothing is missed except a deletion, which is why a
-   * reconnect after a failure is itself reported as a change. A connection silent past the server's timeout is
-   * dead (NAT or proxy dropped it) and is replaced.
+   * server replays the plan as ADDED), so after a failure nothing is missed except a deletion during the gap,
+   * which the agent's resync picks up. A connection silent past the server's timeout is dead (NAT or proxy
+   * dropped it) and is replaced.
    */
   async *changes(signal: AbortSignal): AsyncGenerator<NodeRoutePlanEvent> {
     const staleAfterMs = this.watchTimeoutSeconds * 1000 + STALE_GRACE_MS;
     const watch = withInactivityLimit(new Watch(this.kubeConfig), staleAfterMs + STALE_GRACE_MS);
     let delayMs = this.backoff.initialMs;
-    let afterFailure = false;
     while (!signal.aborted) {
       const inbox = new Inbox<ConnectionItem>();
       const connection = watch.watch(
@@ -128,7 +127,6 @@ export class KubeNodeRoutePlanAccess implements NodeRoutePlanAccess {
       );
       let failure: Error | null = null;
       try {
-        if (afterFailure) yield { type: "changed" };
         for (;;) {
           const item = await inbox.take(signal);
           if (item === undefined) return;
@@ -142,7 +140,6 @@ export class KubeNodeRoutePlanAccess implements NodeRoutePlanAccess {
           }
           if (item.type === "ADDED" || item.type === "MODIFIED" || item.type === "DELETED") {
             delayMs = this.backoff.initialMs;
-            afterFailure = false;
             yield { type: "changed" };
           }
         }
@@ -151,7 +148,6 @@ export class KubeNodeRoutePlanAccess implements NodeRoutePlanAccess {
         void connection.then((controller) => controller.abort(), () => undefined);
       }
       if (failure) {
-        afterFailure = true;
         yield { type: "error", error: failure };
         await pause(delayMs, signal);
         delayMs = Math.min(delayMs * 2, this.backoff.maxMs);
