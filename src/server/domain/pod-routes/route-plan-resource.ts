@@ -6,7 +6,7 @@ import { podRouteSchema, type PodRoute } from "./pod-route";
  * one per host node, named after the node, written by the platform (server-side apply) and read by that
  * node's kubebyon-route-agent, which reports back in status.conditions. The CRD itself is
  * deployments/{single-node,multi-node}/helm/kubebyon/crds/workloadpodcidrnoderouteplans.yaml (identical copies;
- * installed into a real apiserver by infra/kube/route-plan-store.integration-test.ts).
+ * installed into a real apiserver by services/pod-routes/sync-route-plans.integration-test.ts).
  */
 export const ROUTE_PLAN_GROUP = "kubebyon.io";
 export const ROUTE_PLAN_VERSION = "v1alpha1";

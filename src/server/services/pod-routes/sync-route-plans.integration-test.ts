@@ -5,10 +5,10 @@ import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { installRoutePlanCrd, ROUTE_PLAN_CRD_FILES } from "@e2e/env/route-plan-crd";
 import type { JoinedNodeRouteSource } from "@/server/domain/pod-routes/pod-route";
 import { ROUTE_PLAN_GROUP, ROUTE_PLAN_KIND, ROUTE_PLAN_PLURAL, ROUTE_PLAN_VERSION } from "@/server/domain/pod-routes/route-plan-resource";
-import type { JoinedNodeRouteSourceList } from "@/server/services/pod-routes/ports";
-import { syncRoutePlans } from "@/server/services/pod-routes/sync-route-plans";
-import { KubeApiError } from "./kube-calls";
-import { KubeRoutePlanStore, RoutePlanCrdMissingError } from "./route-plan-store";
+import { KubeApiError } from "@/server/infra/kube/kube-calls";
+import { KubeRoutePlanStore, RoutePlanCrdMissingError } from "@/server/infra/kube/route-plan-store";
+import type { JoinedNodeRouteSourceList } from "./ports";
+import { syncRoutePlans } from "./sync-route-plans";
 
 // routeagent mode's plan writer against a real apiserver with the CRD from the chart's crds/ file. The joined nodes
 // come from a stand-in of the source port (what each cluster's API server would say); the plans are real objects.
