@@ -39,7 +39,7 @@ export function startRoutePlanLoop(
       const sig = signature(result);
       if (result.applied.length === 0 && result.deleted.length === 0 && sig === lastSignature) return;
       lastSignature = sig;
-      deps.log.info("PodCIDR route plans written", {
+      deps.log.info("PodCIDR route plan pass", {
         routes: result.routes.length,
         applied: result.applied,
         deleted: result.deleted,
