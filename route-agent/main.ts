@@ -1,14 +1,19 @@
-import { parseRouteAgentConfig } from "@/server/config/route-agent-env";
-import { createLogger, type LogLevel } from "@/server/observability/logger";
+import { parseRouteAgentConfig, type RouteAgentConfig } from "@/server/config/route-agent-env";
+import { createLogger, type Logger } from "@/server/observability/logger";
 import { runRouteAgent, type RunningRouteAgent } from "./run-route-agent";
 
 // Entry point of the route agent (`npm run route-agent`; the kubebyon-route-agent DaemonSet, one per host node):
 // converges this node's PodCIDR routes to its workloadpodcidrnoderouteplans plan (docs/workload-edge-podcidr-routes.md).
 
-const log = createLogger({
-  level: (process.env.KUBEBYON_LOG_LEVEL as LogLevel | undefined) ?? "info",
-  base: { service: "kubebyon-route-agent" },
-});
+const base = { service: "kubebyon-route-agent" };
+let config: RouteAgentConfig;
+try {
+  config = parseRouteAgentConfig(process.env);
+} catch (error) {
+  createLogger({ level: "info", base }).error("route agent failed to start", { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+}
+const log: Logger = createLogger({ level: config.logLevel, base: { ...base, node: config.nodeName } });
 
 let agent: RunningRouteAgent | undefined;
 let stopping = false;
@@ -37,8 +42,7 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 try {
-  const config = parseRouteAgentConfig(process.env);
-  agent = runRouteAgent(config, log.child({ node: config.nodeName }));
+  agent = runRouteAgent(config, log);
 } catch (error) {
   log.error("route agent failed to start", { error: error instanceof Error ? error.message : String(error) });
   process.exit(1);

@@ -134,4 +134,10 @@ describe("route agent (route-agent/main.ts in a host-node network namespace)", (
     expect(agent.logged("route agent stopped")).toHaveLength(1);
     expect(agent.nonJson.join("")).toBe("");
   });
+
+  it("refuses to start without its node name, saying which variable to set", async () => {
+    const broken = new WorkerProcess(spawn(tsx, ["route-agent/main.ts"], { cwd: repoRoot, env: workerEnv({ KUBEBYON_KUBECONFIG_PATH: path.join(dir, "kubeconfig") }), stdio: ["ignore", "pipe", "pipe"] }));
+    expect(await broken.exited).toEqual({ code: 1, signal: null });
+    expect(broken.logged("route agent failed to start")[0]?.error).toMatch(/^invalid configuration: KUBEBYON_ROUTE_AGENT_NODE_NAME: required/);
+  });
 });
