@@ -20,7 +20,7 @@ export interface BackgroundLoop {
 
 /** What the job runner of a process tells that process's loops. */
 export interface JobProcessingEvents {
-  /** `listener` runs whenever a cluster create/update/delete job ends (done or failed) in this process. */
+  /** `listener` runs whenever a cluster create/update/delete/managed-ingress job ends (done or failed) in this process. */
   onClusterLifecycleJob(listener: () => void): void;
 }
 
