@@ -10,21 +10,10 @@ import { readTlsRouteStatus, type TlsRouteStatusReport } from "@/server/domain/c
 import { AppError } from "@/server/domain/errors";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 import type { ControlPlaneTlsRoutes } from "@/server/services/clusters/control-plane-tls-routes";
-import { callOptions, KubeApiError, kubeStatusOf } from "./kube-calls";
+import { callOptions, KubeApiError, kubeStatusOf, resourceNotServed } from "./kube-calls";
 
 const FIELD_MANAGER = "kubebyon";
 const DEFAULT_TIMEOUT_MS = 15_000;
-const NO_SUCH_RESOURCE = /could not find the requested resource/;
-
-/**
- * A 404 because the apiserver does not serve TLSRoute, as opposed to a missing route or namespace
- * (always a Status, reason NotFound, `<kind> "<name>" not found`). Measured on kube-apiserver 1.37:
- * an unserved resource of a CRD group answers the plain text "404 page not found" (no Status);
- * older servers answer a Status "the server could not find the requested resource".
- */
-function typeNotServed(failure: KubeApiError): boolean {
-  return failure.status === 404 && (failure.reason === undefined || NO_SUCH_RESOURCE.test(failure.explanation));
-}
 
 /** The host cluster does not serve TLSRoute v1: the Gateway API CRDs are missing or too old. */
 export class GatewayApiNotInstalledError extends AppError implements ClassifiedFailure {
@@ -88,7 +77,7 @@ export class GatewayApiTlsRoutes implements ControlPlaneTlsRoutes {
         callOptions({ timeoutMs: this.timeoutMs, signal: input.signal }),
       )) as RouteObject;
     } catch (err) {
-      if (kubeStatusOf(err) === 404 && !typeNotServed(KubeApiError.from(err))) return null;
+      if (kubeStatusOf(err) === 404 && !resourceNotServed(KubeApiError.from(err))) return null;
       throw this.failure(err, `reading the status of TLSRoute ${input.namespace}/${input.name}`);
     }
     return readTlsRouteStatus({
@@ -115,7 +104,7 @@ export class GatewayApiTlsRoutes implements ControlPlaneTlsRoutes {
 
   private failure(err: unknown, action: string): Error {
     const failure = KubeApiError.from(err, action);
-    if (typeNotServed(failure)) return new GatewayApiNotInstalledError({ cause: failure });
+    if (resourceNotServed(failure)) return new GatewayApiNotInstalledError({ cause: failure });
     return failure;
   }
 }
