@@ -8,6 +8,7 @@ import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { createNodeObserver } from "./node-observer";
+import { startRuntimeWorkloadEdgeLoop } from "./workload-edge-loop";
 import { startNotificationDispatcher } from "./notification-dispatcher";
 import { CONTROL_PLANE_RERENDER_INTERVAL_MS, startControlPlaneRerenderLoop } from "./control-plane-rerender-loop";
 import type { Runtime } from "./runtime";
@@ -67,6 +68,13 @@ const LOOPS: readonly StartLoop[] = [
     const edge = startRuntimeControlPlaneEdgeLoop(runtime);
     events.onClusterLifecycleJob(() => edge.requestPass());
     return { name: "control-plane edge", stop: () => edge.stop() };
+  },
+  // Leader-gated: one process converges the shared workload Gateway; a cluster job ending anywhere asks for a pass.
+  (runtime, owner, events) => {
+    if (!runtime.config.workloadEdge.enabled) return undefined;
+    const edge = startRuntimeWorkloadEdgeLoop(runtime, owner);
+    events.onClusterLifecycleJob(() => edge.requestPass());
+    return { name: "workload edge", stop: () => edge.stop() };
   },
   (runtime, owner) => ({
     name: "outdated control-plane re-render",

@@ -1,12 +1,20 @@
 import { requireDatabaseUrl, requireWorkloadEdge, type Config } from "@/server/config/env";
 import type { WorkloadEdgeSettings } from "@/server/domain/workload-edge/edge-plan";
+import type { Db } from "@/server/infra/db/client";
 import { sessionLocks } from "@/server/infra/db/locks";
 import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
+import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
+import { KubeManagedIngressControllerReader } from "@/server/infra/kube/managed-ingress-controller-reader";
+import { KubeWorkloadEdgeObjectStore } from "@/server/infra/kube/workload-edge-object-store";
+import { TcpConnectProbe } from "@/server/infra/net/tcp-connect-probe";
 import type { Logger } from "@/server/observability/logger";
+import type { KubeconfigResolver } from "@/server/services/clusters/kubeconfig-resolver";
 import type { ExclusiveRunner } from "@/server/services/dns-automation/dns-provider";
+import { requestWorkloadEdgeSync } from "@/server/services/workload-edge/request-workload-edge-sync";
 import { syncWorkloadEdge, type WorkloadEdgeSyncDeps, type WorkloadEdgeSyncResult } from "@/server/services/workload-edge/sync-workload-edge";
-import type { LoopLeadership } from "./loop-leadership";
+import { loopLeadership, type LoopLeadership } from "./loop-leadership";
 import { errorMessage } from "./periodic-pass";
+import type { Runtime } from "./runtime";
 
 export interface WorkloadEdgeLoop {
   /** A pass soon, in any process (a cluster job just ended here); requests during a pass fold into one more. */
@@ -109,4 +117,50 @@ export function workloadEdgeSettings(config: Pick<Config, "workloadEdge">): Work
     syncIntervalSeconds: edge.syncIntervalSeconds,
     probeTimeoutMs: edge.probeTimeoutMs,
   };
+}
+
+/**
+ * The syncer's deps of one process, on its database, its cluster resolver and the host kubeconfig. The
+ * host adapters are made on first use, like the control-plane edge's: without a host kubeconfig the process
+ * still starts and each pass fails with loadHostKubeConfig's message (which setting to fix).
+ */
+export function workloadEdgeSyncDeps(parts: { config: Config; db: Db; log: Logger; now: () => Date; resolver: KubeconfigResolver; processName: string }): WorkloadEdgeSyncDeps {
+  const { config, db, log, now, resolver } = parts;
+  const settings = workloadEdgeSettings(config);
+  let store: KubeWorkloadEdgeObjectStore | undefined;
+  const host = () => (store ??= new KubeWorkloadEdgeObjectStore(loadHostKubeConfig({ kubeconfigPath: config.kubeconfigPath })));
+  return {
+    db,
+    log,
+    now,
+    resolver,
+    controllers: new KubeManagedIngressControllerReader(),
+    probe: new TcpConnectProbe({ timeoutMs: settings.probeTimeoutMs }),
+    store: {
+      apply: (manifest) => host().apply(manifest),
+      listOwned: () => host().listOwned(),
+      delete: (object) => host().delete(object),
+      certificateReadiness: (namespace, names) => host().certificateReadiness(namespace, names),
+    },
+    settings: { gateway: settings.gateway, tls: settings.tls },
+    passLock: workloadEdgePassLock(config, parts.processName),
+  };
+}
+
+/** "Sync now" for the request paths of a process (hostname bindings created or deleted); undefined with the workload edge off. */
+export function workloadEdgeSyncHook(parts: Parameters<typeof workloadEdgeSyncDeps>[0]): (() => void) | undefined {
+  if (!parts.config.workloadEdge.enabled) return undefined;
+  const deps = workloadEdgeSyncDeps({ ...parts, log: parts.log.child({ component: "workload-edge" }) });
+  return () => void requestWorkloadEdgeSync(deps);
+}
+
+/** The loop of a job-processing process (LOOPS); throws ConfigError when KUBEBYON_WORKLOAD_* is half configured. */
+export function startRuntimeWorkloadEdgeLoop(runtime: Pick<Runtime, "deps" | "log" | "config" | "clusterRuntime" | "process">, owner: string): WorkloadEdgeLoop {
+  const log = runtime.log.child({ component: "workload-edge" });
+  const deps = workloadEdgeSyncDeps({ config: runtime.config, db: runtime.deps.db, log, now: runtime.deps.now, resolver: runtime.clusterRuntime.resolver, processName: runtime.process });
+  return startWorkloadEdgeLoop(deps, {
+    intervalMs: runtime.config.workloadEdge.syncIntervalSeconds * 1_000,
+    log,
+    leadership: loopLeadership(requireDatabaseUrl(runtime.config), "workload-edge", owner, log),
+  });
 }
