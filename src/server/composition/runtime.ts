@@ -21,7 +21,7 @@ import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
 import { cloudflareDnsProviders, dnsPassLock } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
-import { workloadEdgeSyncHook } from "./workload-edge-loop";
+import { workloadEdgeSyncHook } from "./workload-edge-sync-deps";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
 export type ProcessName = "kubebyon-web" | "kubebyon-worker";
