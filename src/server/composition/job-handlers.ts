@@ -19,14 +19,15 @@ export function createJobHandlerRegistry(cluster: ClusterJobDeps, hooks: JobHand
     [CLUSTER_CREATE_JOB]: lifecycle(createClusterJobHandler(cluster)),
     [CLUSTER_UPDATE_JOB]: lifecycle(updateClusterJobHandler(cluster)),
     [CLUSTER_DELETE_JOB]: lifecycle(deleteClusterJobHandler(cluster)),
-    [CLUSTER_MANAGED_INGRESS_JOB]: managedIngressJobHandler(cluster),
+    [CLUSTER_MANAGED_INGRESS_JOB]: lifecycle(managedIngressJobHandler(cluster)),
   });
 }
 
 export interface JobHandlerHooks {
   /**
-   * Called when a create/update/delete cluster job's handler returns or throws in this process (these
-   * change what the control-plane edge serves: a Service, a control_plane_host, a cluster going away).
+   * Called when a create/update/delete or managed-ingress cluster job's handler returns or throws in this
+   * process (these change what the edges serve: a Service, a control_plane_host, a cluster going away, its
+   * managed ingress controller coming or going).
    * Must not throw or block: it only asks for work (the edge loop's requestPass).
    */
   afterClusterLifecycleJob?: () => void;

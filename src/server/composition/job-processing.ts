@@ -10,6 +10,7 @@ import { loopLeadership } from "./loop-leadership";
 import { createNodeObserver } from "./node-observer";
 import { startRuntimePodRouteLoop } from "./pod-route-loop";
 import { startRuntimeRoutePlanLoop } from "./route-plan-loop";
+import { startRuntimeWorkloadEdgeLoop } from "./workload-edge-loop";
 import { startNotificationDispatcher } from "./notification-dispatcher";
 import { CONTROL_PLANE_RERENDER_INTERVAL_MS, startControlPlaneRerenderLoop } from "./control-plane-rerender-loop";
 import type { Runtime } from "./runtime";
@@ -22,7 +23,7 @@ export interface BackgroundLoop {
 
 /** What the job runner of a process tells that process's loops. */
 export interface JobProcessingEvents {
-  /** `listener` runs whenever a cluster create/update/delete job ends (done or failed) in this process. */
+  /** `listener` runs whenever a cluster create/update/delete/managed-ingress job ends (done or failed) in this process. */
   onClusterLifecycleJob(listener: () => void): void;
 }
 
@@ -69,6 +70,13 @@ const LOOPS: readonly StartLoop[] = [
     const edge = startRuntimeControlPlaneEdgeLoop(runtime);
     events.onClusterLifecycleJob(() => edge.requestPass());
     return { name: "control-plane edge", stop: () => edge.stop() };
+  },
+  // Leader-gated: one process converges the shared workload Gateway; a cluster job ending anywhere asks for a pass.
+  (runtime, owner, events) => {
+    if (!runtime.config.workloadEdge.enabled) return undefined;
+    const edge = startRuntimeWorkloadEdgeLoop(runtime, owner);
+    events.onClusterLifecycleJob(() => edge.requestPass());
+    return { name: "workload edge", stop: () => edge.stop() };
   },
   (runtime, owner) => ({
     name: "outdated control-plane re-render",

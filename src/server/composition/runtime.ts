@@ -21,6 +21,7 @@ import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
 import { cloudflareDnsProviders, dnsPassLock } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
+import { workloadEdgeSyncHook } from "./workload-edge-sync-deps";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
 export type ProcessName = "kubebyon-web" | "kubebyon-worker";
@@ -90,6 +91,8 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     dnsPassLock: passLock,
     // Spec §1.4: records follow settings changes at once, not only on the periodic pass.
     afterSettingsSaved: () => syncDnsAfterChange({ db, log, now, dnsProviders, dnsPassLock: passLock }),
+    // Issue 13: a binding created or deleted reaches the workload Gateway at once, not at the next periodic pass.
+    workloadEdgeSync: workloadEdgeSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),

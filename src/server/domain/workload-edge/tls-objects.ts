@@ -28,7 +28,8 @@ export interface IssuerRef {
   name: string;
 }
 
-const shortHash = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 16);
+/** 16 hex of sha256: stable object-name suffixes for hostnames and cluster ids. */
+export const shortHash = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 16);
 
 /** A lower-case DNS name without a trailing dot; refuses IPs and anything a listener hostname cannot be. */
 export function normalizeTlsHostname(raw: string): string {

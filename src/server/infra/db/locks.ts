@@ -43,6 +43,8 @@ export const sessionLocks = {
    * lock, and both kinds share one key space, so old and new processes exclude each other during a rollout.
    */
   managedDnsSync: "managed-dns-sync",
+  /** One workload edge pass at a time across web and workers (the loop's leader, "sync now" after a change). */
+  workloadEdgeSync: "workload-edge-sync",
 } as const;
 
 /**

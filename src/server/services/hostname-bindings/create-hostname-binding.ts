@@ -10,6 +10,7 @@ import { readSystemSettings } from "@/server/services/settings/read-system-setti
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { toHostnameBindingView, type HostnameBindingView } from "./hostname-binding-view";
 import { syncDnsAfterChange, type DnsChangeDeps } from "@/server/services/dns-automation/sync-dns-after-change";
+import type { WorkloadEdgeChangeDeps } from "@/server/services/workload-edge/request-workload-edge-sync";
 
 const conflict = (message: string) => new AppError("CONFLICT", message);
 const taken = (hostname: string) => conflict(`The hostname ${hostname} is already bound to a cluster on this platform. Each hostname can be bound once; delete that binding first or choose another hostname.`);
@@ -23,7 +24,7 @@ const taken = (hostname: string) => conflict(`The hostname ${hostname} is alread
  * status starts pending: the DNS check loop decides ready/error.
  */
 export async function createHostnameBinding(
-  deps: DnsChangeDeps,
+  deps: DnsChangeDeps & WorkloadEdgeChangeDeps,
   viewer: Viewer,
   input: { clusterId: string; hostname: string },
   origin: RequestOrigin,
@@ -80,5 +81,6 @@ export async function createHostnameBinding(
   }
   deps.log.info("hostname binding created", { cluster_id: row.clusterId, binding_id: row.id, hostname, dns_management_scope: row.dnsManagementScope });
   syncDnsAfterChange(deps);
+  deps.workloadEdgeSync?.();
   return toHostnameBindingView(row);
 }

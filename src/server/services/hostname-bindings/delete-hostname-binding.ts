@@ -5,6 +5,7 @@ import { findAccessibleCluster } from "@/server/services/clusters/find-accessibl
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { toHostnameBindingView, type HostnameBindingView } from "./hostname-binding-view";
 import { syncDnsAfterChange, type DnsChangeDeps } from "@/server/services/dns-automation/sync-dns-after-change";
+import type { WorkloadEdgeChangeDeps } from "@/server/services/workload-edge/request-workload-edge-sync";
 
 /**
  * Removes a binding of the caller's cluster and returns it as it was. A
@@ -12,7 +13,7 @@ import { syncDnsAfterChange, type DnsChangeDeps } from "@/server/services/dns-au
  * found" under this cluster id, so ids cannot be probed across clusters.
  */
 export async function deleteHostnameBinding(
-  deps: DnsChangeDeps,
+  deps: DnsChangeDeps & WorkloadEdgeChangeDeps,
   viewer: Viewer,
   input: { clusterId: string; bindingId: string },
   origin: RequestOrigin,
@@ -33,5 +34,6 @@ export async function deleteHostnameBinding(
   });
   deps.log.info("hostname binding deleted", { cluster_id: cluster.id, binding_id: removed.id, hostname: removed.hostname });
   syncDnsAfterChange(deps);
+  deps.workloadEdgeSync?.();
   return toHostnameBindingView(removed);
 }
