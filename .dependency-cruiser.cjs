@@ -3,12 +3,13 @@
  *   src/app -> src/server/api -> src/server/services -> src/server/domain
  *   src/server/infra implements ports (type-only imports from services) and uses domain
  *   worker/ -> composition, services, infra, domain
+ *   route-agent/ -> services, infra, domain (no composition: it runs no job processing)
  * Cross-cutting modules (config, observability) may be used by every server layer.
  * Each rule is shown failing on a deliberately wrong import in docs/architecture.md's history (issue 8 note).
  */
 const server = "^src/server/";
 const tests = "\\.(test|integration-test|e2e)\\.ts$|\\.test-fixtures\\.ts$";
-const production = ["^src/", "^worker/"];
+const production = ["^src/", "^worker/", "^route-agent/"];
 module.exports = {
   forbidden: [
     { name: "no-circular", severity: "error", from: {}, to: { circular: true, dependencyTypesNot: ["type-only"] } },
@@ -23,7 +24,7 @@ module.exports = {
       name: "services-stay-below-api",
       severity: "error",
       from: { path: `${server}services/` },
-      to: { path: [`${server}api/`, "^src/app/", `${server}composition/`, "^src/components/", "^worker/"] },
+      to: { path: [`${server}api/`, "^src/app/", `${server}composition/`, "^src/components/", "^worker/", "^route-agent/"] },
     },
     {
       name: "infra-implements-ports-only",
@@ -36,7 +37,7 @@ module.exports = {
       name: "infra-stays-below-api",
       severity: "error",
       from: { path: `${server}infra/` },
-      to: { path: [`${server}api/`, "^src/app/", `${server}composition/`, "^worker/"] },
+      to: { path: [`${server}api/`, "^src/app/", `${server}composition/`, "^worker/", "^route-agent/"] },
     },
     {
       name: "api-does-not-touch-infra",
@@ -65,6 +66,13 @@ module.exports = {
       to: { path: [`${server}api/`, "^src/app/", "^src/components/"] },
     },
     {
+      name: "route-agent-does-not-use-web",
+      comment: "The route agent (a DaemonSet on every host node) uses services, domain, infra, config and observability; not the web, the API or the platform's composition root.",
+      severity: "error",
+      from: { path: "^route-agent/" },
+      to: { path: [`${server}api/`, "^src/app/", "^src/components/", `${server}composition/`, "^worker/"] },
+    },
+    {
       name: "api-gets-the-runtime-passed-in",
       comment: "Routers and HTTP helpers receive deps through the tRPC context or arguments; only entry points (src/app, worker/) obtain the runtime.",
       severity: "error",
@@ -82,7 +90,7 @@ module.exports = {
       name: "worker-code-stays-framework-free",
       comment: "What worker/ shares (services, domain, infra, composition, config, observability) must load in plain Node: no Next.js, next-auth, React or server-only.",
       severity: "error",
-      from: { path: [`${server}(services|domain|infra|composition|config|observability)/`, "^worker/"] },
+      from: { path: [`${server}(services|domain|infra|composition|config|observability)/`, "^worker/", "^route-agent/"] },
       to: { path: "^node_modules/(next|next-auth|react|react-dom|server-only)/" },
     },
     {

@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "worker/**/*.test.ts", "scripts/**/*.test.ts", "e2e/env/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "worker/**/*.test.ts", "route-agent/**/*.test.ts", "scripts/**/*.test.ts", "e2e/env/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -25,7 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["src/**/*.integration-test.ts", "worker/**/*.integration-test.ts", "e2e/**/*.integration-test.ts"],
+          include: ["src/**/*.integration-test.ts", "worker/**/*.integration-test.ts", "route-agent/**/*.integration-test.ts", "e2e/**/*.integration-test.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 600_000,

@@ -63,37 +63,45 @@ export function crdBundle(opts: { label: string; fetchScript: string; requiredFi
   return {
     ensure,
     async install(kubeConfig, installOpts = {}) {
-      const { files } = await ensure();
-      const api = kubeConfig.makeApiClient(ApiextensionsV1Api);
-      const names: string[] = [];
-      for (const file of files) {
-        // Plain YAML, not client-node's loadYaml: that maps the manifest onto its model classes, whose
-        // names (xKubernetesValidations…) the apply body would then carry instead of the CRD's own.
-        // Read as a document stream: some bundles start their files with a `---` separator.
-        const docs = parseAllDocuments(await readFile(file, "utf8"))
-          .map((d) => d.toJS() as Manifest | null)
-          .filter((d): d is Manifest => d !== null);
-        for (const crd of docs) {
-          const name = crd.metadata?.name;
-          if (crd.kind !== "CustomResourceDefinition" || !name) throw new Error(`${file} holds something other than a named CustomResourceDefinition`);
-          await api.patchCustomResourceDefinition(
-            { name, body: crd, fieldManager: "kubebyon-tests", force: true },
-            setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply),
-          );
-          names.push(name);
-        }
-      }
-      await waitUntil(
-        `${opts.label} CRDs Established (${names.join(", ")})`,
-        async () => {
-          for (const name of names) {
-            if (!established(await api.readCustomResourceDefinition({ name }))) return undefined;
-          }
-          return true;
-        },
-        { timeoutMs: installOpts.timeoutMs ?? 30_000, intervalMs: 200 },
-      );
-      return names;
+      return installCrdFiles(kubeConfig, (await ensure()).files, { label: opts.label, timeoutMs: installOpts.timeoutMs });
     },
   };
+}
+
+/**
+ * Server-side applies the CustomResourceDefinitions in these files (so calling it twice is harmless) and resolves
+ * once every one is Established, i.e. its resources are being served. Returns the CRD names. Also how tests install
+ * the charts' own crds/ files.
+ */
+export async function installCrdFiles(kubeConfig: KubeConfig, files: readonly string[], opts: { label: string; timeoutMs?: number }): Promise<string[]> {
+  const api = kubeConfig.makeApiClient(ApiextensionsV1Api);
+  const names: string[] = [];
+  for (const file of files) {
+    // Plain YAML, not client-node's loadYaml: that maps the manifest onto its model classes, whose
+    // names (xKubernetesValidations…) the apply body would then carry instead of the CRD's own.
+    // Read as a document stream: some bundles start their files with a `---` separator.
+    const docs = parseAllDocuments(await readFile(file, "utf8"))
+      .map((d) => d.toJS() as Manifest | null)
+      .filter((d): d is Manifest => d !== null);
+    for (const crd of docs) {
+      const name = crd.metadata?.name;
+      if (crd.kind !== "CustomResourceDefinition" || !name) throw new Error(`${file} holds something other than a named CustomResourceDefinition`);
+      await api.patchCustomResourceDefinition(
+        { name, body: crd, fieldManager: "kubebyon-tests", force: true },
+        setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply),
+      );
+      names.push(name);
+    }
+  }
+  await waitUntil(
+    `${opts.label} CRDs Established (${names.join(", ")})`,
+    async () => {
+      for (const name of names) {
+        if (!established(await api.readCustomResourceDefinition({ name }))) return undefined;
+      }
+      return true;
+    },
+    { timeoutMs: opts.timeoutMs ?? 30_000, intervalMs: 200 },
+  );
+  return names;
 }

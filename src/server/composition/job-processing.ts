@@ -8,6 +8,8 @@ import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { createNodeObserver } from "./node-observer";
+import { startRuntimePodRouteLoop } from "./pod-route-loop";
+import { startRuntimeRoutePlanLoop } from "./route-plan-loop";
 import { startNotificationDispatcher } from "./notification-dispatcher";
 import { CONTROL_PLANE_RERENDER_INTERVAL_MS, startControlPlaneRerenderLoop } from "./control-plane-rerender-loop";
 import type { Runtime } from "./runtime";
@@ -72,6 +74,15 @@ const LOOPS: readonly StartLoop[] = [
     name: "outdated control-plane re-render",
     stop: startControlPlaneRerenderLoop(runtime, CONTROL_PLANE_RERENDER_INTERVAL_MS, loopLeadership(requireDatabaseUrl(runtime.config), "control-plane-rerender", owner, runtime.log)),
   }),
+  // PodCIDR routes (docs/workload-edge-podcidr-routes.md): local mode on every process's own host, not
+  // leader-gated; routeagent mode writes the plans from the leader only.
+  (runtime, owner) => {
+    const edge = runtime.config.workloadEdge;
+    if (!edge.enabled) return undefined;
+    if (edge.podCidrRoutes.mode === "local") return { name: "PodCIDR routes (local)", stop: startRuntimePodRouteLoop(runtime) };
+    if (edge.podCidrRoutes.mode === "routeagent") return { name: "PodCIDR route plans", stop: startRuntimeRoutePlanLoop(runtime, owner) };
+    return undefined;
+  },
 ];
 
 export interface JobProcessing {

@@ -5,7 +5,8 @@ import { podRouteSchema, type PodRoute } from "./pod-route";
  * The route plan custom resource (workloadpodcidrnoderouteplans.kubebyon.io/v1alpha1, cluster-scoped):
  * one per host node, named after the node, written by the platform (server-side apply) and read by that
  * node's kubebyon-route-agent, which reports back in status.conditions. The CRD itself is
- * deployments/common/helm/kubebyon-common/crds-src/… (see route-plan-crd.integration-test).
+ * deployments/{single-node,multi-node}/helm/kubebyon/crds/workloadpodcidrnoderouteplans.yaml (identical copies;
+ * installed into a real apiserver by infra/kube/route-plan-store.integration-test.ts).
  */
 export const ROUTE_PLAN_GROUP = "kubebyon.io";
 export const ROUTE_PLAN_VERSION = "v1alpha1";
@@ -35,4 +36,11 @@ export interface AppliedCondition {
   reason: string;
   message: string;
   observedGeneration: number;
+  /** RFC 3339; when `status` last changed (kept across writes that do not change it). */
+  lastTransitionTime?: string;
+}
+
+/** The condition a writer must write again: anything but the transition time differs. */
+export function sameAppliedCondition(a: AppliedCondition | null, b: AppliedCondition): boolean {
+  return a !== null && a.status === b.status && a.reason === b.reason && a.message === b.message && a.observedGeneration === b.observedGeneration;
 }

@@ -5,6 +5,7 @@ import { toNodeView } from "@/server/domain/nodes/node-view";
 import type { NodeWatchEvent, NodeWatcher } from "@/server/services/nodes/ports";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { KubeApiError, pause } from "./kube-calls";
+import { Inbox, withInactivityLimit, type ConnectionItem } from "./watch-inbox";
 
 export interface KubeNodeWatcherOptions {
   /**
@@ -20,50 +21,12 @@ export interface KubeNodeWatcherOptions {
 
 const STALE_GRACE_MS = 15_000;
 
-/** What one watch connection hands over: a line of the stream, or its end. */
-type ConnectionItem =
-  | { kind: "event"; type: string; object: unknown }
-  | { kind: "end"; error: unknown };
-
-/** A push/pull queue between client-node's callbacks and the async iterator. */
-class Inbox<T> {
-  private readonly items: T[] = [];
-  private wake: (() => void) | null = null;
-
-  push(item: T): void {
-    this.items.push(item);
-    this.wake?.();
-  }
-
-  /** Next item, or undefined once `signal` aborts. */
-  async take(signal: AbortSignal): Promise<T | undefined> {
-    while (this.items.length === 0) {
-      if (signal.aborted) return undefined;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          this.wake = null;
-          signal.removeEventListener("abort", done);
-          resolve();
-        };
-        this.wake = done;
-        signal.addEventListener("abort", done, { once: true });
-      });
-    }
-    return this.items.shift();
-  }
-}
-
 /**
- * client-node's Watch aborts a connection after 30 s without data (its private requestTimeoutMs),
- * but the API server sends a bookmark only once a minute, so a quiet cluster would look broken
- * every 30 s and be re-listed. The watchdog in watch() already ends dead connections; the client's
- * own limit goes past it. Throws if a client-node release drops the field, rather than regress.
+ * client-node's Watch aborts a connection after 30 s without data, but the API server sends a bookmark only
+ * once a minute (see watch-inbox.ts); the watchdog in watch() ends dead connections instead.
  */
 function watchWithInactivityLimit(credentials: ClusterCredentials, limitMs: number): Watch {
-  const watch = new Watch(kubeConfigFromCredentials(credentials));
-  if (!Reflect.has(watch, "requestTimeoutMs")) throw new Error("@kubernetes/client-node's Watch has no requestTimeoutMs any more: check how it times out quiet watches");
-  Reflect.set(watch, "requestTimeoutMs", limitMs);
-  return watch;
+  return withInactivityLimit(new Watch(kubeConfigFromCredentials(credentials)), limitMs);
 }
 
 /**

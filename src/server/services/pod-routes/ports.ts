@@ -23,19 +23,39 @@ export interface JoinedNodeRouteSourceList {
   list(): Promise<{ nodes: JoinedNodeRouteSource[]; unreadable: Array<{ clusterId: string; message: string }> }>;
 }
 
+/** A plan the platform wrote, as found on the host: named after its node, with the routes of its spec. */
+export interface StoredRoutePlan {
+  nodeName: string;
+  routes: PodRoute[];
+}
+
 /** The route plans of routeagent mode, one per host node (workloadpodcidrnoderouteplans). */
 export interface RoutePlanStore {
   /** Names of the host cluster's Nodes (each gets a plan). */
   listHostNodes(): Promise<string[]>;
-  /** Names of the plans the platform wrote (its label). */
-  listPlans(): Promise<string[]>;
+  /** The plans the platform wrote (its label), with their routes: what a pass compares against and carries over. */
+  listPlans(): Promise<StoredRoutePlan[]>;
   apply(nodeName: string, routes: readonly PodRoute[]): Promise<void>;
+  /** Deletes the plan; one already gone is not an error. */
   delete(nodeName: string): Promise<void>;
 }
+
+/** The route agent's own plan as read: its routes, generation and the Applied condition last written. */
+export interface NodeRoutePlan {
+  routes: PodRoute[];
+  generation: number;
+  applied: AppliedCondition | null;
+}
+
+/** Something happened to the watched plan (or the watch reconnected): read it again; or the watch failed. */
+export type NodeRoutePlanEvent = { type: "changed" } | { type: "error"; error: Error };
 
 /** The route agent's own plan: read, watched, and its status written back. */
 export interface NodeRoutePlanAccess {
   /** null when the plan does not exist (no routes wanted on this node). */
-  read(): Promise<{ routes: PodRoute[]; generation: number } | null>;
+  read(): Promise<NodeRoutePlan | null>;
+  /** Writes status.conditions[Applied] through the status subresource. */
   writeStatus(condition: AppliedCondition): Promise<void>;
+  /** Until `signal` aborts: an event per change of the plan, reconnecting (with backoff) after failures. */
+  changes(signal: AbortSignal): AsyncIterable<NodeRoutePlanEvent>;
 }
