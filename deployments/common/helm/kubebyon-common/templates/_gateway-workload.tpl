@@ -4,8 +4,10 @@ exactly one listener: plain HTTP (listener.name/listener.port, default http:80) 
 from all namespaces, because the syncer attaches one route set per cluster in that cluster's host
 namespace. With tls.enabled the platform adds one HTTPS listener per hostname at run time by
 server-side apply under its own field manager (kubebyon-workload-edge), so the chart never renders
-them. A `helm upgrade` (Helm 3 replaces the whole listeners list) drops those listeners until the
-platform's next workload pass re-applies them (KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS).
+them. Helm 3 upgrades patch what changed between the old and new manifest: an upgrade that changes this
+listener sends the whole listeners list (a merge patch replaces lists), which drops the platform's
+listeners until its next workload pass re-applies them (KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS); an
+upgrade that leaves the listener alone keeps them (e2e/deployments/workload-edge-chart-rbac).
 */}}
 
 {{- define "kubebyon.workloadGatewayName" -}}

@@ -23,8 +23,9 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
    KUBEBYON_WORKLOAD_GATEWAY_*: the platform attaches each cluster's workload HTTPRoutes to it (docs/runbooks/deploy-workload-edge.md).
    {{- if $w.tls.enabled }}
    TLS: the platform adds one HTTPS listener per hostname by server-side apply (field manager kubebyon-workload-edge),
-   certificates from {{ $w.tls.issuer.kind }} {{ $w.tls.issuer.name }}. A helm upgrade replaces the Gateway's listeners with
-   the chart's HTTP listener; the platform re-applies its HTTPS listeners on its next pass (within {{ $w.syncIntervalSeconds }} s).
+   certificates from {{ $w.tls.issuer.kind }} {{ $w.tls.issuer.name }}. A helm upgrade that changes the chart's listener
+   (listener.name/port) replaces the Gateway's listeners with it, and --force replaces the Gateway: either way
+   the platform re-applies its HTTPS listeners on its next pass (within {{ $w.syncIntervalSeconds }} s).
    {{- end }}
    {{- $mode := include "kubebyon.podCIDRRouteMode" . }}
    {{- if eq $mode "local" }}
