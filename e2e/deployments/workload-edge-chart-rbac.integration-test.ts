@@ -23,7 +23,7 @@ import { installCertManagerCrds } from "../env/cert-manager-crds";
 import { installGatewayApiCrds } from "../env/gateway-api-crds";
 import { startKubeCluster, type KubeCluster } from "../env/kube-cluster";
 import { serviceAccountKubeconfig } from "../env/platform-rbac";
-import { CHARTS, HelmRunner, type ChartUnderTest } from "../env/charts/helm-chart-render";
+import { CHARTS, HelmRunner, parseManifests, type ChartUnderTest } from "../env/charts/helm-chart-render";
 import { WORKLOAD_GATEWAY_NAMESPACE, ISSUER, workloadValues, type GatewayObject } from "../env/charts/helm-chart-workload";
 import { kubectlAs } from "../env/charts/kubectl-as";
 
@@ -110,6 +110,20 @@ describe("gatewayAPI.workload installed into a kube-apiserver (RBAC, Gateway API
 
     platform = (await serviceAccountKubeconfig(cluster, { namespace: ns, name: fullname, file: path.join(dir, "platform.kubeconfig") })).kubeConfig;
     agent = (await serviceAccountKubeconfig(cluster, { namespace: ns, name: agentName, file: path.join(dir, "agent.kubeconfig") })).kubeConfig;
+  });
+
+  it.each(CHARTS)("$mode: the apiserver accepts the Gateway and the pods of mode local and of TLS off (server-side dry run)", async (each) => {
+    let checked = 0;
+    for (const variant of [workloadValues({ mode: "local" }), workloadValues({ tls: false })]) {
+      const rendered = await helm.template(each, variant, { namespace: ns, release: `dry-${each.mode}` });
+      expect(rendered.code, rendered.stderr).toBe(0);
+      for (const o of parseManifests(rendered.stdout).filter((x) => ["Gateway", "Deployment", "Role", "RoleBinding"].includes(x.kind ?? ""))) {
+        const created = await KubernetesObjectApi.makeApiClient(cluster.kubeConfig()).create(o, undefined, "All");
+        expect(created.metadata?.name).toBe(o.metadata?.name);
+        if (o.kind === "Deployment" && (created as { spec?: { template?: { spec?: { hostNetwork?: boolean } } } }).spec?.template?.spec?.hostNetwork) checked++;
+      }
+    }
+    expect(checked, "the job-processing Deployment of mode local, with hostNetwork").toBe(1);
   });
 
   it("lets the platform apply a cluster's HTTPRoute, shim Service and EndpointSlice, find them cluster-wide, patch the Gateway's listeners and apply the Certificate", async () => {

@@ -32,7 +32,7 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
    PodCIDR routes, mode local: the {{ include "kubebyon.jobComponent" . }} pods run with hostNetwork as uid 0 with NET_ADMIN and
    write the routes (protocol {{ $w.podCIDRRoute.protocol }}) into their own node's routing table. They share the node's
    network namespace (their ports are the node's, NetworkPolicies no longer select them) and only the nodes
-   they run on get routes: keep one job-processing replica per node, on the node(s) of the Gateway's data plane.
+   they run on get routes: every node of the Gateway's data plane needs one such pod (one per node is enough).
    {{- else if eq $mode "routeagent" }}
    PodCIDR routes, mode routeagent: DaemonSet {{ include "kubebyon.routeAgentName" . }} converges each node's routes (protocol {{ $w.podCIDRRoute.protocol }})
    from its workloadpodcidrnoderouteplans object:  kubectl get workloadpodcidrnoderouteplans
