@@ -33,9 +33,16 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
    write the routes (protocol {{ $w.podCIDRRoute.protocol }}) into their own node's routing table. They share the node's
    network namespace (their ports are the node's, NetworkPolicies no longer select them) and only the nodes
    they run on get routes: every node of the Gateway's data plane needs one such pod (one per node is enough).
-   {{- else if eq $mode "routeagent" }}
+   {{- if and .Values.networkPolicy.enabled .Values.database.bundled.enabled }}
+   Whether they still reach the bundled PostgreSQL{{ if include "kubebyon.multiNode" . }}/RabbitMQ{{ end }} through the NetworkPolicies (pod selectors only) depends on the CNI.
+   {{- end }}
+   {{- end }}
+   {{- if eq $mode "routeagent" }}
    PodCIDR routes, mode routeagent: DaemonSet {{ include "kubebyon.routeAgentName" . }} converges each node's routes (protocol {{ $w.podCIDRRoute.protocol }})
    from its workloadpodcidrnoderouteplans object:  kubectl get workloadpodcidrnoderouteplans
+   {{- end }}
+   {{- if $mode }}
+   With Pod Security Admission, namespace {{ $ns }} must admit privileged pods (hostNetwork, NET_ADMIN).
    {{- end }}
    {{- end }}
    {{- if not (or .Values.ingress.enabled .Values.httpRoute.enabled .Values.gatewayAPI.platform.enabled) }}
