@@ -22,12 +22,15 @@ function goModVersion(module: string): string {
 const packageJson = JSON.parse(read("package.json")) as { dependencies: Record<string, string> };
 const ctx: CheckContext = {
   dockerignore: read(".dockerignore"),
-  targets: ["web", "worker"],
+  targets: ["web", "worker", "route-agent"],
+  withoutKubeTools: ["route-agent"],
   exists: (p) => existsSync(path.join(root, p)),
   lockPackages: (JSON.parse(read("package-lock.json")) as { packages: CheckContext["lockPackages"] }).packages,
   requiredPaths: {
     web: [".next", "public", "next.config.ts", "package.json", "prisma/migrations"],
     worker: ["tsconfig.json", "src", "package.json", "prisma/migrations"],
+    // tsx resolves the shared code's @/ imports through tsconfig.json's paths.
+    "route-agent": ["tsconfig.json", "src", "package.json"],
   },
   versions: {
     helm: goModVersion("helm.sh/helm/v3"),
@@ -48,9 +51,17 @@ describe("deployments/images/Dockerfile", () => {
     expect(checkDockerfile(dockerfile, ctx)).toEqual([]);
   });
 
-  it("builds web and worker as separate final targets from shared stages", () => {
+  it("builds web, worker and route-agent as separate final targets from shared stages", () => {
     const { stages } = parseDockerfile(dockerfile);
-    expect(stages.map((s) => s.name)).toEqual(["deps", "build", "prod-deps", "kube-tools", "runtime", "web", "worker"]);
+    expect(stages.map((s) => s.name)).toEqual(["deps", "build", "prod-deps", "kube-tools", "runtime", "web", "worker", "route-agent"]);
+    // The route agent runs route-agent/main.ts like the worker runs worker/main.ts, with iproute2 but without the platform's tools.
+    const agent = stages.find((s) => s.name === "route-agent")!;
+    expect(agent.entrypoint).toEqual(["node", "node_modules/tsx/dist/cli.mjs", "route-agent/main.ts"]);
+    expect(agent.parent, "its own base, not the runtime stage with helm, kubectl and haproxy").toBeUndefined();
+    expect(agent.instructions.filter((i) => i.keyword === "RUN").map((i) => i.args).join("\n")).toMatch(/apt-get install -y --no-install-recommends iproute2 /);
+    expect(agent.copies.map((c) => c.from)).not.toContain("kube-tools");
+    const runtime = stages.find((s) => s.name === "runtime")!;
+    expect(runtime.instructions.find((i) => i.keyword === "RUN" && i.args.includes("haproxy"))?.args, "iproute2 for PodCIDR routes in mode local").toContain("iproute2");
     const web = stages.find((s) => s.name === "web")!;
     expect(web.entrypoint).toEqual(["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]);
     expect(web.healthcheck).toContain("/healthz");

@@ -28,6 +28,7 @@ import {
   schemaKeys,
   WIRED_BY_CHART,
   WIRED_WITH_CONTROL_PLANE_GATEWAY,
+  WIRED_WITH_WORKLOAD_GATEWAY,
   SECRET_SETTINGS,
 } from "../env/charts/helm-chart-contract";
 import { ALL_VERBS, clusterScopedNeeds, generalRules, namespacedNeeds, notGranted } from "../env/charts/helm-chart-rbac";
@@ -190,6 +191,21 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     for (const k of WIRED_WITH_CONTROL_PLANE_GATEWAY) expect(set.has(k), `${k} only with gatewayAPI.controlPlane.enabled`).toBe(false);
     const withGateway = configData(await helm.render(chart, { publicUrl, gatewayAPI: { controlPlane: { enabled: true, gatewayClassName: "eg" } } }));
     for (const k of WIRED_WITH_CONTROL_PLANE_GATEWAY) expect(Object.keys(withGateway), `${k} is set with gatewayAPI.controlPlane.enabled`).toContain(k);
+    for (const k of WIRED_WITH_WORKLOAD_GATEWAY) expect(set.has(k), `${k} only with gatewayAPI.workload.enabled`).toBe(false);
+    const withWorkload = configData(
+      await helm.render(chart, {
+        publicUrl,
+        gatewayAPI: {
+          workload: {
+            enabled: true,
+            gatewayClassName: "eg",
+            tls: { enabled: true, issuer: { name: "le" }, selfManaged: { enabled: true, issuerOverride: { name: "le-self" } } },
+            podCIDRRoute: { enabled: true },
+          },
+        },
+      }),
+    );
+    for (const k of WIRED_WITH_WORKLOAD_GATEWAY) expect(Object.keys(withWorkload), `${k} is set with gatewayAPI.workload.enabled`).toContain(k);
   });
 
   it("grants the tenant ClusterRole what the platform and the vcluster chart need in a cluster namespace, and the cluster-wide one no more than cluster-scoped needs", async () => {

@@ -15,6 +15,8 @@ export interface CheckContext {
   dockerignore: string;
   /** The final build targets (stage names) operators build. */
   targets: string[];
+  /** Targets that run neither helm nor kubectl (the route agent), so carry neither. */
+  withoutKubeTools?: string[];
   /** Does this path (relative to the repository root = build context) exist? */
   exists: (repoPath: string) => boolean;
   /** package-lock.json `packages`, keyed `node_modules/<name>`. */
@@ -225,7 +227,7 @@ function checkKubeTools(stages: Stage[], ctx: CheckContext): string[] {
       }
     }
   }
-  for (const target of ctx.targets) {
+  for (const target of ctx.targets.filter((t) => !ctx.withoutKubeTools?.includes(t))) {
     const stage = stages.find((s) => s.name === target);
     if (!stage) continue;
     const env = new Map(lineage(stages, stage).reverse().flatMap((s) => [...s.env]));

@@ -45,6 +45,28 @@ export const WIRED_BY_CHART = new Set([
  */
 export const WIRED_WITH_CONTROL_PLANE_GATEWAY = new Set(["KUBEBYON_GATEWAY_NAME", "KUBEBYON_GATEWAY_NAMESPACE", "KUBEBYON_GATEWAY_LISTENER"]);
 
+/**
+ * Set by the chart from gatewayAPI.workload when it is enabled (the Gateway it renders, its TLS issuers,
+ * the PodCIDR route mode its pods and RBAC are made for); `config` must not offer them either. Only
+ * KUBEBYON_WORKLOAD_PROBE_TIMEOUT_MS stays in `config`. The two self-managed issuer settings are set
+ * only with tls.selfManaged.issuerOverride.name.
+ */
+export const WIRED_WITH_WORKLOAD_GATEWAY = new Set([
+  "KUBEBYON_WORKLOAD_GATEWAY_ENABLED",
+  "KUBEBYON_WORKLOAD_GATEWAY_NAME",
+  "KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE",
+  "KUBEBYON_WORKLOAD_GATEWAY_LISTENER",
+  "KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS",
+  "KUBEBYON_WORKLOAD_TLS_ENABLED",
+  "KUBEBYON_WORKLOAD_TLS_ISSUER_KIND",
+  "KUBEBYON_WORKLOAD_TLS_ISSUER_NAME",
+  "KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED",
+  "KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND",
+  "KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME",
+  "KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE",
+  "KUBEBYON_WORKLOAD_PODCIDR_ROUTE_PROTO",
+]);
+
 /** Secrets: only through secretEnv.existingSecret, never in a ConfigMap. */
 export const SECRET_SETTINGS = new Set(["KUBEBYON_GITHUB_CLIENT_SECRET", "KUBEBYON_GOOGLE_CLIENT_SECRET", "KUBEBYON_SMTP_PASSWORD"]);
 
@@ -67,7 +89,7 @@ export const NOT_FOR_SINGLE_NODE = new Set(["KUBEBYON_RABBITMQ_QUEUE"]);
 
 export function expectedConfigAllowList(chart: ChartUnderTest): string[] {
   return [...schemaKeys]
-    .filter((k) => !WIRED_BY_CHART.has(k) && !WIRED_WITH_CONTROL_PLANE_GATEWAY.has(k) && !SECRET_SETTINGS.has(k) && !NOT_FOR_HELM.has(k))
+    .filter((k) => !WIRED_BY_CHART.has(k) && !WIRED_WITH_CONTROL_PLANE_GATEWAY.has(k) && !WIRED_WITH_WORKLOAD_GATEWAY.has(k) && !SECRET_SETTINGS.has(k) && !NOT_FOR_HELM.has(k))
     .filter((k) => chart.multiNode || !NOT_FOR_SINGLE_NODE.has(k))
     .sort();
 }

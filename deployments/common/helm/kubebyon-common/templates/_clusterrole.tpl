@@ -39,6 +39,31 @@ rules:
     resources: [clusterroles]
     resourceNames: [{{ include "kubebyon.tenantClusterRoleName" . }}]
     verbs: [bind, get]
+  {{- if .Values.gatewayAPI.workload.enabled }}
+  # The workload edge syncer finds what it owns (label kubebyon.io/component=workload-edge) in every
+  # namespace at once, so it can remove objects of clusters that are gone: list/watch only; RBAC cannot
+  # restrict a list to a label, and writes stay in the tenant role (cluster namespaces) and Role
+  # <fullname>-workload-edge (the Gateway's namespace).
+  - apiGroups: [""]
+    resources: [services]
+    verbs: [list, watch]
+  - apiGroups: [discovery.k8s.io]
+    resources: [endpointslices]
+    verbs: [list, watch]
+  - apiGroups: [gateway.networking.k8s.io]
+    resources: [httproutes]
+    verbs: [list, watch]
+  - apiGroups: [cert-manager.io]
+    resources: [certificates]
+    verbs: [list, watch]
+  {{- end }}
+  {{- if eq (include "kubebyon.podCIDRRouteMode" .) "routeagent" }}
+  # PodCIDR route plans (cluster-scoped, one per host node, read by the route agent DaemonSet); the
+  # host nodes they are written for come from the nodes rule above.
+  - apiGroups: [kubebyon.io]
+    resources: [workloadpodcidrnoderouteplans]
+    verbs: [get, list, watch, create, patch, update, delete]
+  {{- end }}
 {{- end -}}
 {{- end -}}
 
@@ -47,7 +72,7 @@ What the platform and its helm do inside one cluster namespace: src/server/domai
 permissions.ts REQUIRED_HOST_PERMISSIONS (its namespaced entries) ∪ VCLUSTER_ROLE_RULES (so helm
 may create the chart's Role vc-<release> without escalate/bind), plus get/list/watch on what helm
 manages (release history, upgrades, --wait) and events; with gatewayAPI.controlPlane.enabled, the
-cluster's TLSRoute. Namespaced on purpose: the routes live in cluster namespaces only.
+cluster's TLSRoute; with gatewayAPI.workload.enabled, the cluster's workload HTTPRoutes. Namespaced on purpose: the routes live in cluster namespaces only.
 */}}
 {{- define "kubebyon.tenantClusterRole" -}}
 {{- if .Values.rbac.create -}}
@@ -102,6 +127,13 @@ rules:
   - apiGroups: [gateway.networking.k8s.io]
     resources: [tlsroutes/status]
     verbs: [get]
+  {{- end }}
+  {{- if .Values.gatewayAPI.workload.enabled }}
+  # The workload edge's HTTPRoutes of this cluster (server-side apply), beside its shim Service and
+  # EndpointSlice (services and endpointslices above).
+  - apiGroups: [gateway.networking.k8s.io]
+    resources: [httproutes]
+    verbs: [get, list, watch, create, patch, update, delete]
   {{- end }}
 {{- end -}}
 {{- end -}}

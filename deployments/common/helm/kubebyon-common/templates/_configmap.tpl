@@ -41,6 +41,10 @@ allow-lists the names), then what the chart wires itself, which always wins. No 
 {{- $_ := set $wired "KUBEBYON_GATEWAY_NAMESPACE" (include "kubebyon.controlPlaneGatewayNamespace" .) -}}
 {{- $_ := set $wired "KUBEBYON_GATEWAY_LISTENER" .Values.gatewayAPI.controlPlane.listenerName -}}
 {{- end -}}
+{{- /* The shared workload Gateway the syncer attaches routes to (and its TLS and PodCIDR routes): the one this chart renders. */ -}}
+{{- if .Values.gatewayAPI.workload.enabled -}}
+{{- $wired = mergeOverwrite $wired (include "kubebyon.workloadEdgeSettings" . | fromYaml) -}}
+{{- end -}}
 {{- toYaml (mergeOverwrite $data $wired) -}}
 {{- end -}}
 

@@ -52,6 +52,7 @@ uid 10001 with a read-only root filesystem; the only writable places are the emp
 {{- $fullname := include "kubebyon.fullname" $ctx -}}
 {{- $web := eq $component "web" -}}
 {{- $edge := include "kubebyon.edgeSidecar" (dict "ctx" $ctx "component" $component) -}}
+{{- $localRoutes := include "kubebyon.localPodRoutes" (dict "ctx" $ctx "component" $component) -}}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -92,6 +93,13 @@ spec:
       serviceAccountName: {{ include "kubebyon.serviceAccountName" $ctx }}
       # In-cluster mode: the platform and its helm talk to the host API as this ServiceAccount.
       automountServiceAccountToken: true
+      {{- if $localRoutes }}
+      # gatewayAPI.workload.podCIDRRoute.mode=local: this process writes the PodCIDR routes into the
+      # routing table of the node it runs on, so it shares the node's network namespace (its ports
+      # are the node's ports, NetworkPolicies no longer select it, and it sees the node's interfaces).
+      hostNetwork: true
+      dnsPolicy: ClusterFirstWithHostNet
+      {{- end }}
       {{- with $ctx.Values.imagePullSecrets }}
       imagePullSecrets:
         {{- toYaml . | nindent 8 }}
@@ -163,10 +171,20 @@ spec:
             {{- toYaml . | nindent 12 }}
           {{- end }}
           securityContext:
+            {{- if $localRoutes }}
+            # `ip route` over netlink needs CAP_NET_ADMIN in the effective set, which Kubernetes gives
+            # a non-root process only in the bounding set: uid 0 with NET_ADMIN as its one capability.
+            runAsUser: 0
+            runAsGroup: 0
+            runAsNonRoot: false
+            {{- end }}
             allowPrivilegeEscalation: false
             readOnlyRootFilesystem: true
             capabilities:
               drop: ["ALL"]
+              {{- if $localRoutes }}
+              add: ["NET_ADMIN"]
+              {{- end }}
           volumeMounts:
             - name: tmp
               mountPath: /tmp

@@ -17,6 +17,34 @@ KubeBYON {{ .Chart.AppVersion }} ({{ include "kubebyon.mode" . }}) is installed 
    and set as KUBEBYON_GATEWAY_*: with the gatewayapi public access provider the platform attaches one TLSRoute
    per loadbalancer cluster to it; each operation's route_status step shows the controller's verdict (docs/control-plane-edge.md).
    {{- end }}
+   {{- $w := .Values.gatewayAPI.workload }}
+   {{- if $w.enabled }}
+   Workload Gateway {{ include "kubebyon.workloadGatewayNamespace" . }}/{{ include "kubebyon.workloadGatewayName" . }} (listener {{ $w.listener.name }}, HTTP :{{ $w.listener.port }}) is rendered and set as
+   KUBEBYON_WORKLOAD_GATEWAY_*: the platform attaches each cluster's workload HTTPRoutes to it (docs/runbooks/deploy-workload-edge.md).
+   {{- if $w.tls.enabled }}
+   TLS: the platform adds one HTTPS listener per hostname by server-side apply (field manager kubebyon-workload-edge),
+   certificates from {{ $w.tls.issuer.kind }} {{ $w.tls.issuer.name }}. A helm upgrade that changes the chart's listener
+   (listener.name/port) replaces the Gateway's listeners with it, and --force replaces the Gateway: either way
+   the platform re-applies its HTTPS listeners on its next pass (within {{ $w.syncIntervalSeconds }} s).
+   {{- end }}
+   {{- $mode := include "kubebyon.podCIDRRouteMode" . }}
+   {{- if eq $mode "local" }}
+   PodCIDR routes, mode local: the {{ include "kubebyon.jobComponent" . }} pods run with hostNetwork as uid 0 with NET_ADMIN and
+   write the routes (protocol {{ $w.podCIDRRoute.protocol }}) into their own node's routing table. They share the node's
+   network namespace (their ports are the node's, NetworkPolicies no longer select them) and only the nodes
+   they run on get routes: every node of the Gateway's data plane needs one such pod (one per node is enough).
+   {{- if and .Values.networkPolicy.enabled .Values.database.bundled.enabled }}
+   Whether they still reach the bundled PostgreSQL{{ if include "kubebyon.multiNode" . }}/RabbitMQ{{ end }} through the NetworkPolicies (pod selectors only) depends on the CNI.
+   {{- end }}
+   {{- end }}
+   {{- if eq $mode "routeagent" }}
+   PodCIDR routes, mode routeagent: DaemonSet {{ include "kubebyon.routeAgentName" . }} converges each node's routes (protocol {{ $w.podCIDRRoute.protocol }})
+   from its workloadpodcidrnoderouteplans object:  kubectl get workloadpodcidrnoderouteplans
+   {{- end }}
+   {{- if $mode }}
+   With Pod Security Admission, namespace {{ $ns }} must admit privileged pods (hostNetwork, NET_ADMIN).
+   {{- end }}
+   {{- end }}
    {{- if not (or .Values.ingress.enabled .Values.httpRoute.enabled .Values.gatewayAPI.platform.enabled) }}
    (no Ingress or HTTPRoute is enabled: expose Service {{ $fullname }}-web yourself, or try it with
     kubectl -n {{ $ns }} port-forward svc/{{ $fullname }}-web 8080:{{ .Values.service.port }})

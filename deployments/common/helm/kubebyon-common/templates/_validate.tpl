@@ -34,6 +34,19 @@ application chart's templates/validate.yaml, so every `helm template/install/upg
 {{- if and (eq .Values.publicAccess.provider "gatewayapi") (not .Values.gatewayAPI.controlPlane.enabled) -}}
 {{- fail "publicAccess.provider is gatewayapi but gatewayAPI.controlPlane.enabled is false: the provider routes clusters through the chart's shared control-plane Gateway; set gatewayAPI.controlPlane.enabled=true (with gatewayAPI.controlPlane.gatewayClassName), or choose publicAccess.provider haproxy or servicelb" -}}
 {{- end -}}
+{{- $w := .Values.gatewayAPI.workload -}}
+{{- if and $w.tls.enabled (not $w.tls.issuer.name) -}}
+{{- fail "gatewayAPI.workload.tls.enabled is true but gatewayAPI.workload.tls.issuer.name is empty: name the cert-manager ClusterIssuer (or Issuer in the Gateway's namespace, with tls.issuer.kind=Issuer) that signs the workload certificates, e.g. --set gatewayAPI.workload.tls.issuer.name=letsencrypt" -}}
+{{- end -}}
+{{- if and $w.tls.selfManaged.enabled (not $w.tls.enabled) -}}
+{{- fail "gatewayAPI.workload.tls.selfManaged.enabled is true but gatewayAPI.workload.tls.enabled is false: self-managed hostnames are served by the platform's HTTPS listeners; set gatewayAPI.workload.tls.enabled=true (with tls.issuer.name) or turn selfManaged off" -}}
+{{- end -}}
+{{- if and ($w.tls.enabled) (not $w.enabled) -}}
+{{- fail "gatewayAPI.workload.tls.enabled is true but gatewayAPI.workload.enabled is false: the certificates serve the workload Gateway's HTTPS listeners; set gatewayAPI.workload.enabled=true (with gatewayAPI.workload.gatewayClassName)" -}}
+{{- end -}}
+{{- if and $w.podCIDRRoute.enabled (not $w.enabled) -}}
+{{- fail "gatewayAPI.workload.podCIDRRoute.enabled is true but gatewayAPI.workload.enabled is false: the routes let the workload Gateway reach pod IPs; set gatewayAPI.workload.enabled=true (with gatewayAPI.workload.gatewayClassName) or turn podCIDRRoute off" -}}
+{{- end -}}
 {{- if and .Values.vcluster.longhorn.enabled (not .Values.vcluster.longhorn.storageClass) -}}
 {{- fail "vcluster.longhorn.enabled is true but vcluster.longhorn.storageClass is empty: name Longhorn's StorageClass (usually longhorn)" -}}
 {{- end -}}
