@@ -257,6 +257,20 @@ describe("syncWorkloadEdge against a real host apiserver, stand-in vClusters and
     expect((await routes(a.namespace))[0]?.spec.hostnames).toEqual([target(a), "shop.apps.example.test", "www.customer.org"]);
   });
 
+  it("a Gateway that does not exist fails the pass with what to check, marks the served clusters error and withdraws nothing", async () => {
+    const before = await ownedVersions();
+    const missing = { ...GW, name: "no-such-gateway" };
+    const error = await syncWorkloadEdge({ ...deps, settings: { gateway: missing, tls: TLS_OFF } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(new RegExp(`workload Gateway ${GW.namespace}/no-such-gateway could not take .*Check that it exists .*KUBEBYON_WORKLOAD_GATEWAY_NAME`));
+    expect(await clusterRow(a)).toMatchObject({ workloadEdgeStatus: "error", workloadEdgeMessage: (error as Error).message, workloadEdgeLastError: (error as Error).message });
+    // The routes now name the Gateway of these settings; what matters is that nothing was deleted.
+    expect(Object.keys(await ownedVersions())).toEqual(Object.keys(before));
+    // The right Gateway again: served as before, the error kept for the record.
+    await sync();
+    expect(await clusterRow(a)).toMatchObject({ workloadEdgeStatus: "ready", workloadEdgeLastError: (error as Error).message });
+  });
+
   it("removes everything of a cluster whose managed ingress is disabled or which is deleted; keeps what serves a cluster it cannot read", async () => {
     const bObjects = Object.entries(await ownedVersions()).filter(([key]) => key.includes(`/${b.namespace}/`));
     expect(bObjects.length).toBeGreaterThan(0);

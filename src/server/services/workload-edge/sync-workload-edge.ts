@@ -34,8 +34,8 @@ const objectKey = (o: { kind: string; namespace: string; name: string }) => `${o
  * reads every live cluster with managed ingress on and a CNAME target, decides each one's backend through
  * its own API, plans the whole edge, applies it (server-side apply), withdraws what is no longer wanted and
  * writes the statuses. A cluster that cannot be read or applied keeps what serves it now and is reported
- * `error`; the other clusters go on. A failed listing of the host's objects or of the Gateway's listener
- * patch throws: nothing is deleted on a partial view, and the next pass retries.
+ * `error`; the other clusters go on. A failed listing of the host's objects, or a Gateway that refuses the
+ * listener patch (served clusters then show that error), throws: nothing is deleted, and the next pass retries.
  */
 export async function syncWorkloadEdge(deps: WorkloadEdgeSyncDeps): Promise<WorkloadEdgeSyncResult> {
   return deps.passLock.runExclusive(() => syncLocked(deps));
@@ -104,7 +104,19 @@ async function syncLocked(deps: WorkloadEdgeSyncDeps): Promise<WorkloadEdgeSyncR
       outcomes.set(cluster.clusterId, { kind: "error", message: `Applying the cluster's workload edge objects failed, so what it had is kept: ${message(err)}` });
     }
   }
-  await deps.store.apply(plan.listenersPatch);
+  try {
+    await deps.store.apply(plan.listenersPatch);
+  } catch (err) {
+    // Nothing is withdrawn on a Gateway the platform could not write; every served cluster says why, and the pass fails.
+    const { name, namespace } = deps.settings.gateway;
+    const failure = new Error(
+      `The workload Gateway ${namespace}/${name} could not take the platform's HTTPS listeners: ${message(err)}. Check that it exists (the chart's gatewayAPI.workload.enabled) and that KUBEBYON_WORKLOAD_GATEWAY_NAME and KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE name it.`,
+      { cause: err },
+    );
+    for (const [clusterId, outcome] of outcomes) if (outcome.kind === "served") outcomes.set(clusterId, { kind: "error", message: failure.message });
+    await writeEdgeStatuses(deps, rows, outcomes);
+    throw failure;
+  }
 
   let deleted = 0;
   for (const object of owned) {
