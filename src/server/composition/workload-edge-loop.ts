@@ -1,4 +1,5 @@
 import { requireDatabaseUrl } from "@/server/config/env";
+import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
 import type { Logger } from "@/server/observability/logger";
 import { syncWorkloadEdge, type WorkloadEdgeSyncDeps, type WorkloadEdgeSyncResult } from "@/server/services/workload-edge/sync-workload-edge";
 import { loopLeadership, type LoopLeadership } from "./loop-leadership";
@@ -12,12 +13,15 @@ export interface WorkloadEdgeLoop {
   stop(): Promise<void>;
 }
 
+/** After a failed pass (an apiserver blip, a CRD still initialising): 2 s, doubling, never later than the interval. */
+export const workloadEdgeRetryBackoff = (intervalMs: number): BackoffPolicy => ({ baseMs: Math.min(2_000, intervalMs), factor: 2, maxMs: intervalMs, jitter: 0.2 });
+
 /**
  * Runs syncWorkloadEdge every `intervalMs` on the leader only (one process converges the shared Gateway,
  * the others look again each interval and take over when it goes), and whenever requestPass() is called
  * in any process: those passes and the leader's are serialised by the pass lock. A failed pass is logged
- * when its message differs from the last one's and retried at the next tick; the pass itself logs the
- * status changes, so a steady edge writes no line.
+ * when its message differs from the last one's and retried with backoff (sooner than the interval); the pass
+ * itself logs the status changes, so a steady edge writes no line.
  */
 export function startWorkloadEdgeLoop(
   deps: WorkloadEdgeSyncDeps,
@@ -29,6 +33,7 @@ export function startWorkloadEdgeLoop(
   let requested = false;
   let stopped = false;
   let lastError: string | undefined;
+  let failures = 0;
   const schedule = (ms: number) => {
     if (stopped) return;
     clearTimeout(timer);
@@ -48,10 +53,12 @@ export function startWorkloadEdgeLoop(
           const result = await syncWorkloadEdge(deps);
           if (lastError !== undefined) options.log.info("workload edge passes work again");
           lastError = undefined;
+          failures = 0;
           options.onPass?.(result);
         }
       } catch (error) {
         const text = errorMessage(error);
+        failures += 1;
         if (text !== lastError) options.log.warn("workload edge pass failed; retried at the next pass", { error: text });
         lastError = text;
         options.onPass?.(error instanceof Error ? error : new Error(text));
@@ -60,7 +67,7 @@ export function startWorkloadEdgeLoop(
       if (again) {
         again = false;
         schedule(0);
-      } else schedule(options.intervalMs);
+      } else schedule(failures > 0 ? retryDelayMs(failures, workloadEdgeRetryBackoff(options.intervalMs)) : options.intervalMs);
     })();
   };
   schedule(0);

@@ -13,6 +13,7 @@ import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { readSystemSettings } from "@/server/services/settings/read-system-settings";
 import type { DnsAutomationDeps, DnsProvider } from "./dns-provider";
+import { CoalescedPasses } from "@/server/services/coalesced-passes";
 
 export type DnsSyncDeps = ServiceDeps & DnsAutomationDeps;
 
@@ -209,9 +210,7 @@ async function writeBindingStatus(tx: Prisma.TransactionClient, id: string, outc
 }
 
 
-type Pass = Promise<DnsSyncResult | null>;
-/** Per database client (one per process): the pass running and at most one queued behind it. */
-const requested = new WeakMap<object, { running: Pass | null; queued: Pass | null }>();
+const requested = new CoalescedPasses<DnsSyncResult>();
 
 /**
  * "Sync now" for request paths (a binding created or deleted, a cluster renamed, settings saved): starts
@@ -221,30 +220,9 @@ const requested = new WeakMap<object, { running: Pass | null; queued: Pass | nul
  * Never rejects: failures are logged and written to the statuses by the pass; the periodic loop retries.
  * Returns the pass's promise for callers and tests that want to wait.
  */
-export function requestManagedDnsSync(deps: DnsSyncDeps): Pass {
-  let state = requested.get(deps.db);
-  if (!state) {
-    state = { running: null, queued: null };
-    requested.set(deps.db, state);
-  }
-  const s = state;
-  if (s.queued) return s.queued;
-  const start = (): Pass => {
-    const pass: Pass = syncManagedDns(deps)
-      .catch((error: unknown) => {
-        deps.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error) });
-        return null;
-      })
-      .finally(() => {
-        if (s.running === pass) s.running = null;
-      });
-    s.running = pass;
-    return pass;
-  };
-  if (!s.running) return start();
-  s.queued = s.running.then(() => {
-    s.queued = null;
-    return start();
-  });
-  return s.queued;
+export function requestManagedDnsSync(deps: DnsSyncDeps): Promise<DnsSyncResult | null> {
+  // Keyed by the database client: one per process.
+  return requested.request(deps.db, () => syncManagedDns(deps), (error) =>
+    deps.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error) }),
+  );
 }
