@@ -7,6 +7,7 @@ import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import type { Logger } from "@/server/observability/logger";
 import { syncControlPlaneEdge, type ControlPlaneEdgeSyncDeps, type ControlPlaneEdgeSyncResult } from "@/server/services/control-plane-edge/sync-control-plane-edge";
 import { errorMessage } from "./periodic-pass";
+import { startSerialLoop } from "./serial-loop";
 import type { Runtime } from "./runtime";
 
 /** The last pass of this process's edge loop (what the edge serves now, as far as this process knows). */
@@ -52,19 +53,9 @@ function signature(report: EdgePassReport, result: ControlPlaneEdgeSyncResult | 
  */
 export function startControlPlaneEdgeLoop(deps: ControlPlaneEdgeSyncDeps, options: { intervalMs: number; log: Logger; now?: () => Date }): ControlPlaneEdgeLoop {
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
   let last: EdgePassReport | undefined;
   let lastSignature: string | undefined;
 
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(pass, ms);
-    timer.unref?.();
-  };
   const record = (report: EdgePassReport, result: ControlPlaneEdgeSyncResult | undefined) => {
     last = report;
     const sig = signature(report, result);
@@ -74,38 +65,19 @@ export function startControlPlaneEdgeLoop(deps: ControlPlaneEdgeSyncDeps, option
     if (report.outcome === "failed" || report.outcome === "not-applied") options.log.warn("control-plane edge pass did not apply; retried at the next pass", fields);
     else options.log.info("control-plane edge pass", { ...fields, skipped_clusters: result?.skipped.map((s) => ({ cluster_id: s.clusterId, reason: s.reason })) });
   };
-  const pass = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  const loop = startSerialLoop(async () => {
+    try {
+      const result = await syncControlPlaneEdge(deps);
+      record(reportOf(now(), result), result);
+    } catch (error) {
+      record({ at: now(), outcome: "failed", served: 0, skipped: 0, error: errorMessage(error) }, undefined);
     }
-    running = (async () => {
-      try {
-        const result = await syncControlPlaneEdge(deps);
-        record(reportOf(now(), result), result);
-      } catch (error) {
-        record({ at: now(), outcome: "failed", served: 0, skipped: 0, error: errorMessage(error) }, undefined);
-      }
-      running = null;
-      if (again) {
-        again = false;
-        schedule(0);
-      } else schedule(options.intervalMs);
-    })();
-  };
-  schedule(0);
+    return options.intervalMs;
+  });
   return {
-    requestPass: () => {
-      if (running) again = true;
-      else schedule(0);
-    },
+    requestPass: () => loop.requestPass(),
     lastPass: () => last,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }
 

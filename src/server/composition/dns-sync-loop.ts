@@ -3,6 +3,7 @@ import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-bac
 import type { Logger } from "@/server/observability/logger";
 import { syncManagedDns, type DnsSyncDeps, type DnsSyncResult } from "@/server/services/dns-automation/sync-managed-dns";
 import { loopLeadership, type LoopLeadership } from "./loop-leadership";
+import { startSerialLoop } from "./serial-loop";
 import type { Runtime } from "./runtime";
 
 /** Transient failures retry after 5 s, doubling, at most 10 min apart (a Retry-After from the provider is waited out). */
@@ -44,55 +45,28 @@ export function startDnsSyncLoop(
   deps: DnsSyncDeps,
   options: { intervalMs: number; log: Logger; leadership: LoopLeadership; backoff?: BackoffPolicy; onPass?: (result: DnsSyncResult | "crashed") => void },
 ): DnsSyncLoop {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
   let transientStreak = 0;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(pass, ms);
-    timer.unref?.();
-  };
-  const pass = () => {
-    if (running) {
-      again = true;
-      return;
+  const loop = startSerialLoop(async () => {
+    try {
+      if (!(await options.leadership.leads())) return options.intervalMs;
+      const result = await syncManagedDns(deps);
+      transientStreak = result.transient ? transientStreak + 1 : 0;
+      const delay = nextDnsPassDelayMs(result, transientStreak, options.intervalMs, options.backoff);
+      options.onPass?.(result);
+      if (result.failures > 0) options.log.warn("DNS automation pass had failures", { failures: result.failures, transient: result.transient, next_pass_in_ms: delay });
+      return delay;
+    } catch (error) {
+      transientStreak += 1;
+      const delay = nextDnsPassDelayMs("crashed", transientStreak, options.intervalMs, options.backoff);
+      options.onPass?.("crashed");
+      options.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error), next_pass_in_ms: delay });
+      return delay;
     }
-    running = (async () => {
-      let delay: number;
-      try {
-        if (!(await options.leadership.leads())) {
-          running = null;
-          schedule(options.intervalMs);
-          return;
-        }
-        const result = await syncManagedDns(deps);
-        transientStreak = result.transient ? transientStreak + 1 : 0;
-        delay = nextDnsPassDelayMs(result, transientStreak, options.intervalMs, options.backoff);
-        options.onPass?.(result);
-        if (result.failures > 0) options.log.warn("DNS automation pass had failures", { failures: result.failures, transient: result.transient, next_pass_in_ms: delay });
-      } catch (error) {
-        transientStreak += 1;
-        delay = nextDnsPassDelayMs("crashed", transientStreak, options.intervalMs, options.backoff);
-        options.onPass?.("crashed");
-        options.log.warn("DNS automation pass failed", { error: error instanceof Error ? error.message : String(error), next_pass_in_ms: delay });
-      }
-      running = null;
-      if (again) {
-        again = false;
-        schedule(0);
-      } else schedule(delay);
-    })();
-  };
-  schedule(0);
+  });
   return {
-    syncNow: () => (running ? (again = true) : schedule(0)),
+    syncNow: () => loop.requestPass(),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       await options.leadership.close();
     },
   };

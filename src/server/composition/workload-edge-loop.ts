@@ -4,6 +4,7 @@ import type { Logger } from "@/server/observability/logger";
 import { syncWorkloadEdge, type WorkloadEdgeSyncDeps, type WorkloadEdgeSyncResult } from "@/server/services/workload-edge/sync-workload-edge";
 import { loopLeadership, type LoopLeadership } from "./loop-leadership";
 import { errorMessage } from "./periodic-pass";
+import { startSerialLoop } from "./serial-loop";
 import type { Runtime } from "./runtime";
 import { workloadEdgeSyncDeps } from "./workload-edge-sync-deps";
 
@@ -27,60 +28,31 @@ export function startWorkloadEdgeLoop(
   deps: WorkloadEdgeSyncDeps,
   options: { intervalMs: number; log: Logger; leadership: LoopLeadership; onPass?: (result: WorkloadEdgeSyncResult | Error) => void },
 ): WorkloadEdgeLoop {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let requested = false;
-  let stopped = false;
   let lastError: string | undefined;
   let failures = 0;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(pass, ms);
-    timer.unref?.();
-  };
-  const pass = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    const onRequest = requested;
-    requested = false;
-    running = (async () => {
-      try {
-        if (onRequest || (await options.leadership.leads())) {
-          const result = await syncWorkloadEdge(deps);
-          if (lastError !== undefined) options.log.info("workload edge passes work again");
-          lastError = undefined;
-          failures = 0;
-          options.onPass?.(result);
-        }
-      } catch (error) {
-        const text = errorMessage(error);
-        failures += 1;
-        if (text !== lastError) options.log.warn("workload edge pass failed; retried at the next pass", { error: text });
-        lastError = text;
-        options.onPass?.(error instanceof Error ? error : new Error(text));
+  const loop = startSerialLoop(async (trigger) => {
+    try {
+      if (trigger === "request" || (await options.leadership.leads())) {
+        const result = await syncWorkloadEdge(deps);
+        if (lastError !== undefined) options.log.info("workload edge passes work again");
+        lastError = undefined;
+        failures = 0;
+        options.onPass?.(result);
       }
-      running = null;
-      if (again) {
-        again = false;
-        schedule(0);
-      } else schedule(failures > 0 ? retryDelayMs(failures, workloadEdgeRetryBackoff(options.intervalMs)) : options.intervalMs);
-    })();
-  };
-  schedule(0);
+      return options.intervalMs;
+    } catch (error) {
+      const text = errorMessage(error);
+      failures += 1;
+      if (text !== lastError) options.log.warn("workload edge pass failed; retried at the next pass", { error: text });
+      lastError = text;
+      options.onPass?.(error instanceof Error ? error : new Error(text));
+      return retryDelayMs(failures, workloadEdgeRetryBackoff(options.intervalMs));
+    }
+  });
   return {
-    requestPass: () => {
-      requested = true;
-      if (running) again = true;
-      else schedule(0);
-    },
+    requestPass: () => loop.requestPass(),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       await options.leadership.close();
     },
   };
