@@ -124,6 +124,9 @@ describe("hostname bindings", () => {
       dns_management_last_synced_at: null,
       dns_management_last_error: null,
       dns_management_last_error_at: null,
+      // No workload edge runs in this deployment: nothing has served the hostname.
+      workload_edge_status: "disabled",
+      workload_edge_message: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
