@@ -25,11 +25,13 @@ const cluster = (over: Partial<EdgeClusterInput> = {}): EdgeClusterInput => ({
   ...over,
 });
 
-const plan = (tls: WorkloadTlsSettings, clusters = [cluster()], ready: Record<string, boolean> = {}) =>
+// A Certificate found on the host lists every hostname of the fixture unless `covers` says otherwise.
+const EVERY_NAME = ["a.apps.example.test", "shop.apps.example.test", "www.customer.org"];
+const plan = (tls: WorkloadTlsSettings, clusters = [cluster()], ready: Record<string, boolean> = {}, covers: readonly string[] = EVERY_NAME) =>
   planWorkloadEdge({
     clusters,
     settings: { gateway: GATEWAY, tls },
-    certificateReadiness: new Map(Object.entries(ready).map(([name, r]) => [name, { ready: r, message: r ? "issued" : "Issuing: waiting for the ACME order" }])),
+    certificateReadiness: new Map(Object.entries(ready).map(([name, r]) => [name, { ready: r, message: r ? "issued" : "Issuing: waiting for the ACME order", dnsNames: covers }])),
   });
 const routes = (ms: EdgeManifest[]) => ms.filter((m): m is EdgeHttpRouteManifest => m.kind === "HTTPRoute");
 const certificates = (ms: EdgeManifest[]) => ms.filter((m): m is CertificateManifest => m.kind === "Certificate");
@@ -92,6 +94,14 @@ describe("planWorkloadEdge with TLS on", () => {
     expect(redirect?.spec.hostnames).toEqual(["a.apps.example.test", "shop.apps.example.test"]);
     expect(redirect?.spec.rules).toEqual([{ filters: [{ type: "RequestRedirect", requestRedirect: { scheme: "https", statusCode: 301 } }] }]);
     expect(route(ms, "a-workload")).toBeUndefined();
+  });
+
+  it("does not redirect a hostname just added to a Ready certificate until it is re-issued with it", () => {
+    const p = plan(ON, [cluster({ bindings: [{ id: "hb_1", hostname: "shop.apps.example.test", scope: "platform_managed" }] })], { [SHARED]: true }, ["a.apps.example.test"]);
+    const ms = p.clusters[0]?.manifests ?? [];
+    expect(route(ms, "a-workload-redirect")?.spec.hostnames).toEqual(["a.apps.example.test"]);
+    expect(route(ms, "a-workload")?.spec.hostnames).toEqual(["shop.apps.example.test"]);
+    expect(p.clusters[0]?.hostnames.find((h) => h.bindingId === "hb_1")?.tls).toMatchObject({ kind: "pending", message: "being re-issued to add this name" });
   });
 
   it("gives each self-managed hostname a dedicated certificate (override issuer) and a route rewriting Host to the CNAME target", () => {

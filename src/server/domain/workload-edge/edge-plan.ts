@@ -35,6 +35,13 @@ export interface EdgeClusterInput {
   backend: WorkloadBackendDecision | null;
 }
 
+/** A Certificate as found on the host: Ready for its current generation, why not, and the names it lists. */
+export interface CertificateState {
+  ready: boolean;
+  message: string;
+  dnsNames: readonly string[];
+}
+
 export interface WorkloadEdgeSettings {
   gateway: WorkloadGatewayRef;
   tls: WorkloadTlsSettings;
@@ -67,8 +74,8 @@ export interface WorkloadEdgePlan {
 export function planWorkloadEdge(input: {
   clusters: readonly EdgeClusterInput[];
   settings: WorkloadEdgeSettings;
-  /** Ready condition of the Certificates found on the host, by name (absent: not issued). */
-  certificateReadiness: ReadonlyMap<string, { ready: boolean; message: string }>;
+  /** Ready condition of the Certificates found on the host, by name (absent: not issued), with the names each covers now. */
+  certificateReadiness: ReadonlyMap<string, CertificateState>;
 }): WorkloadEdgePlan {
   const { settings } = input;
   const assigned = assignCertificates({
@@ -92,7 +99,7 @@ function planCluster(
   gateway: WorkloadGatewayRef,
   certs: ClusterCertificates,
   overflowing: ReadonlySet<string>,
-  readiness: ReadonlyMap<string, { ready: boolean; message: string }>,
+  readiness: ReadonlyMap<string, CertificateState>,
 ): ClusterEdgePlan {
   const hostnames = workloadRouteHostnames(cluster.cnameTarget, cluster.bindings.map((b) => b.hostname));
   const cnameTarget = hostnames[0] ?? cluster.cnameTarget;
@@ -103,7 +110,9 @@ function planCluster(
       tls = { kind: "http-only", reason: "the workload Gateway has no room for another HTTPS listener (64 in all); remove hostname bindings or use another Gateway" };
     } else if (tls.kind === "pending") {
       const state = readiness.get(tls.certificate);
-      if (state?.ready) tls = { kind: "ready", certificate: tls.certificate, dedicated: tls.dedicated };
+      // Ready counts for a hostname the certificate already lists: a name just added waits for the re-issue.
+      if (state?.ready && state.dnsNames.includes(hostname)) tls = { kind: "ready", certificate: tls.certificate, dedicated: tls.dedicated };
+      else if (state?.ready) tls = { ...tls, message: "being re-issued to add this name" };
       else if (state) tls = { ...tls, message: state.message };
     }
     return { hostname, bindingId: bindingOf.get(hostname) ?? null, tls };

@@ -212,10 +212,13 @@ describe("KubeWorkloadEdgeObjectStore.certificateReadiness", () => {
 
     const readiness = await store.certificateReadiness(GW_NS, ["cert-issued", "cert-failing", "cert-new", "cert-missing"]);
     expect(Object.fromEntries(readiness)).toEqual({
-      "cert-issued": { ready: true, message: "Ready: Certificate is up to date and has not expired" },
-      "cert-failing": { ready: false, message: "Failed: The certificate request has failed to complete and will be retried: 429 urn:ietf:params:acme:error:rateLimited" },
-      "cert-new": { ready: false, message: "not issued yet" },
+      "cert-issued": { ready: true, message: "Ready: Certificate is up to date and has not expired", dnsNames: ["issued.example.org"] },
+      "cert-failing": { ready: false, message: "Failed: The certificate request has failed to complete and will be retried: 429 urn:ietf:params:acme:error:rateLimited", dnsNames: ["failing.example.org"] },
+      "cert-new": { ready: false, message: "not issued yet", dnsNames: ["new.example.org"] },
     });
+    // A name added changes the spec (generation 2): the Ready cert-manager wrote for generation 1 no longer counts.
+    await store.apply(buildCertificate({ name: "cert-issued", namespace: GW_NS, hostnames: ["issued.example.org", "added.example.org"], issuer: { kind: "ClusterIssuer", name: "letsencrypt" }, labels: labelsOf("cl_c") }));
+    expect((await store.certificateReadiness(GW_NS, ["cert-issued"])).get("cert-issued")).toEqual({ ready: false, message: "being re-issued for its changed names", dnsNames: ["added.example.org", "issued.example.org"] });
     // Only the names asked for, and none for an empty list or a namespace without Certificates.
     expect([...(await store.certificateReadiness(GW_NS, ["cert-new"])).keys()]).toEqual(["cert-new"]);
     expect((await store.certificateReadiness(GW_NS, [])).size).toBe(0);

@@ -48,8 +48,9 @@ interface ListedObject {
   metadata?: ObjectMeta;
 }
 interface CertificateObject {
-  metadata?: ObjectMeta;
-  status?: { conditions?: Array<{ type?: string; status?: string; reason?: string; message?: string }> };
+  metadata?: ObjectMeta & { generation?: number };
+  spec?: { dnsNames?: string[] };
+  status?: { conditions?: Array<{ type?: string; status?: string; reason?: string; message?: string; observedGeneration?: number }> };
 }
 
 /**
@@ -177,8 +178,13 @@ export class KubeWorkloadEdgeObjectStore implements WorkloadEdgeObjectStore {
 }
 
 function readiness(certificate: CertificateObject): CertificateReadiness {
+  const dnsNames = certificate.spec?.dnsNames ?? [];
   const condition = certificate.status?.conditions?.find((c) => c.type === "Ready");
-  if (!condition) return { ready: false, message: "not issued yet" };
+  if (!condition) return { ready: false, message: "not issued yet", dnsNames };
+  // cert-manager stamps the generation it looked at; a Ready from before the last spec change (a name added) is stale.
+  const generation = certificate.metadata?.generation;
+  const stale = condition.observedGeneration !== undefined && generation !== undefined && condition.observedGeneration < generation;
+  if (stale) return { ready: false, message: "being re-issued for its changed names", dnsNames };
   const text = [condition.reason, condition.message].filter((s): s is string => typeof s === "string" && s !== "").join(": ");
-  return { ready: condition.status === "True", message: text || `Ready=${condition.status ?? "Unknown"}` };
+  return { ready: condition.status === "True", message: text || `Ready=${condition.status ?? "Unknown"}`, dnsNames };
 }

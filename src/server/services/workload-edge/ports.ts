@@ -26,9 +26,12 @@ export interface OwnedWorkloadEdgeObject {
 
 /** A cert-manager Certificate's Ready condition (status.conditions[type=Ready]); absent: cert-manager has not looked yet. */
 export interface CertificateReadiness {
+  /** Ready=True for the object's current generation (a condition cert-manager wrote before the last spec change does not count). */
   ready: boolean;
   /** The condition's reason and message, or "not issued yet" when there is no condition. */
   message: string;
+  /** spec.dnsNames as read: a name just added to the Certificate is not covered by an older Ready. */
+  dnsNames: string[];
 }
 
 /** The host cluster's side of the workload edge. Failed calls throw with the apiserver's message. */
