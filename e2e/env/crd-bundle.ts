@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ApiextensionsV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1CustomResourceDefinition } from "@kubernetes/client-node";
+import { ApiextensionsV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig, type V1CustomResourceDefinition } from "@kubernetes/client-node";
 import { parseAllDocuments } from "yaml";
 import { waitUntil } from "./kube/wait-until";
 
@@ -93,11 +93,22 @@ export async function installCrdFiles(kubeConfig: KubeConfig, files: readonly st
       names.push(name);
     }
   }
+  const custom = kubeConfig.makeApiClient(CustomObjectsApi);
   await waitUntil(
-    `${opts.label} CRDs Established (${names.join(", ")})`,
+    `${opts.label} CRDs Established and listable (${names.join(", ")})`,
     async () => {
       for (const name of names) {
-        if (!established(await api.readCustomResourceDefinition({ name }))) return undefined;
+        const crd = await api.readCustomResourceDefinition({ name });
+        if (!established(crd)) return undefined;
+        // Established comes before the apiserver's storage for the type is ready: until then a list answers
+        // 429 "storage is (re)initializing", which would fail the first call of the test instead.
+        const version = crd.spec.versions.find((v) => v.served)?.name;
+        if (!version) continue;
+        const listed = await custom.listClusterCustomObject({ group: crd.spec.group, version, plural: crd.spec.names.plural, limit: 1 }).then(
+          () => true,
+          () => false,
+        );
+        if (!listed) return undefined;
       }
       return true;
     },
