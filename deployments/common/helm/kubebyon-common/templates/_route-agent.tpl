@@ -68,7 +68,7 @@ spec:
             - name: KUBEBYON_LOG_LEVEL
               value: {{ .Values.config.KUBEBYON_LOG_LEVEL | default "info" | toString | quote }}
           # No probes: the agent serves no port, and a failed convergence is reported in the plan's
-          # status (condition Applied), where the platform reads it, not by restarting the pod.
+          # status (condition Applied), where operators read it (kubectl get workloadpodcidrnoderouteplans), not by restarting the pod.
           {{- with $agent.resources }}
           resources:
             {{- toYaml . | nindent 12 }}
