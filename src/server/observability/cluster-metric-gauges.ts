@@ -41,19 +41,19 @@ const GAUGES: ReadonlyArray<{ name: string; help: string; extraLabel?: "quantile
  * disappear; a failed read leaves them empty and goes to `onError`. A figure the sample could not measure is left out rather than exported as 0.
  */
 export function registerClusterMetricGauges(registry: Registry, read: () => Promise<ClusterMetricsReading[]>, onError: (error: unknown) => void): void {
-  let pending: { at: number; readings: Promise<ClusterMetricsReading[]> } | undefined;
+  // prom-client starts every metric's collect() of a scrape in the same tick: they share the read in flight.
+  let pending: Promise<ClusterMetricsReading[]> | undefined;
   const readOnce = () => {
-    const now = Date.now();
-    // prom-client collects every metric of a scrape concurrently: share one database read between them.
-    if (!pending || now - pending.at > 1_000) pending = {
-        at: now,
-        // A failed read must not take the process metrics down with it: the cluster gauges are left empty.
-        readings: read().catch((error: unknown) => {
-          onError(error);
-          return [];
-        }),
-      };
-    return pending.readings;
+    pending ??= read()
+      // A failed read must not take the process metrics down with it: the cluster gauges are left empty.
+      .catch((error: unknown) => {
+        onError(error);
+        return [];
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
   };
   for (const spec of GAUGES) {
     new Gauge({

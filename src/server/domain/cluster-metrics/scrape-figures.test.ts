@@ -76,19 +76,20 @@ describe("figuresBetween", () => {
 });
 
 describe("snapshotOf: stored objects", () => {
-  it("reads the newer apiserver_resource_objects{group,resource} and prefers it over the older name", () => {
+  it("reads the newer apiserver_resource_objects{group,resource}, prefers it over the older name, skips empty kinds", () => {
     const snapshot = snapshotOf(
       parsePromText(`
 apiserver_storage_objects{resource="pods"} 5
 apiserver_resource_objects{group="",resource="pods"} 7
 apiserver_resource_objects{group="apps",resource="deployments"} 2
+apiserver_resource_objects{group="",resource="secrets"} 0
 `),
     );
     expect(snapshot.storedObjects).toEqual({ pods: 7, "deployments.apps": 2 });
   });
 
   it(`keeps only the ${TOP_STORED_KINDS} largest kinds`, () => {
-    const lines = Array.from({ length: TOP_STORED_KINDS + 5 }, (_, i) => `apiserver_storage_objects{resource="kind${i}"} ${i}`).join("\n");
+    const lines = Array.from({ length: TOP_STORED_KINDS + 5 }, (_, i) => `apiserver_storage_objects{resource="kind${i}"} ${i + 1}`).join("\n");
     const kinds = Object.keys(snapshotOf(parsePromText(lines)).storedObjects);
     expect(kinds).toHaveLength(TOP_STORED_KINDS);
     expect(kinds).toContain(`kind${TOP_STORED_KINDS + 4}`);

@@ -38,7 +38,8 @@ const isErrorCode = (code: string | undefined) => code === "429" || (code !== un
 /**
  * Stored objects per kind. Kubernetes renamed apiserver_storage_objects{resource="pods"} (resource may
  * carry the group: "deployments.apps") to apiserver_resource_objects{group,resource}; both are read and the
- * newer wins for a kind both name. Negative values (the apiserver could not count) are skipped.
+ * newer wins for a kind both name. Negative values (the apiserver could not count) and empty kinds are skipped:
+ * a fresh apiserver reports 0 for every kind until its first count (about a minute after start).
  */
 function storedObjectCounts(samples: readonly PromSample[]): Record<string, number> {
   const older = new Map<string, number>();
@@ -54,7 +55,7 @@ function storedObjectCounts(samples: readonly PromSample[]): Record<string, numb
     }
   }
   const merged = new Map([...older, ...newer]);
-  const top = [...merged].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_STORED_KINDS);
+  const top = [...merged].filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_STORED_KINDS);
   return Object.fromEntries(top);
 }
 
