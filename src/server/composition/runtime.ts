@@ -11,7 +11,9 @@ import { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { createLogger, type Logger } from "@/server/observability/logger";
+import { registerClusterMetricGauges } from "@/server/observability/cluster-metric-gauges";
 import { createMetrics } from "@/server/observability/metrics";
+import { listLatestClusterMetrics } from "@/server/services/cluster-metrics/list-latest-cluster-metrics";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
@@ -110,6 +112,14 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
       join: new TokenBucketLimiter(config.joinRateLimit),
     },
   };
+  const metrics = createMetrics();
+  // Each cluster's newest control-plane sample, read at scrape time (the collector runs in the workers); a
+  // cluster not sampled for three intervals drops out (docs/metrics.md "Prometheus").
+  registerClusterMetricGauges(
+    metrics.registry,
+    () => listLatestClusterMetrics({ db, now }, 3 * config.metrics.collectIntervalSeconds * 1_000),
+    (error) => log.warn("could not read the clusters' control-plane samples for /metrics", { error: error instanceof Error ? error.message : String(error) }),
+  );
   return {
     process: options.process,
     config,
@@ -117,7 +127,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     deps,
     clusterRuntime,
     readinessProbes,
-    metrics: createMetrics(),
+    metrics,
     async close() {
       await wakeups.close().catch(() => undefined);
       mailer.close();

@@ -7,6 +7,7 @@ import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tl
 import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
+import type { MetricRetention } from "@/server/domain/cluster-metrics/metric-resolution";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
 /**
@@ -264,6 +265,14 @@ export const envSchema = z.object({
   KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
   KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
   KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: int(60, 5),
+  // Control-plane metrics of each cluster (docs/metrics.md).
+  KUBEBYON_METRICS_ENABLED: bool(true),
+  KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS: int(30, 5),
+  KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: int(10, 1),
+  KUBEBYON_METRICS_SCRAPE_CONCURRENCY: int(4, 1),
+  KUBEBYON_METRICS_RAW_RETENTION_HOURS: int(24, 1),
+  KUBEBYON_METRICS_5M_RETENTION_DAYS: int(7, 1),
+  KUBEBYON_METRICS_1H_RETENTION_DAYS: int(90, 1),
   KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
@@ -343,6 +352,8 @@ export interface Config {
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
   /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
   dnsAutomation: { syncIntervalSeconds: number; cloudflareApiBaseUrl: string };
+  /** Control-plane metrics collection (KUBEBYON_METRICS_*, docs/metrics.md). */
+  metrics: MetricsConfig;
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -512,6 +523,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     nodeObserverRescanSeconds: e.KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS,
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
+    metrics: metricsConfig(e),
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,
@@ -633,6 +645,35 @@ function pairedClient(prefix: string, id: string | undefined, secret: string | u
     throw new ConfigError(`invalid configuration: ${missing}: required when ${prefix}_CLIENT_ID/_SECRET is partly set (expected the OAuth app's value)`);
   }
   return { clientId: id, clientSecret: secret };
+}
+
+export interface MetricsConfig {
+  /** The collector loop runs in job-processing processes; the history API and /metrics read what it stored either way. */
+  enabled: boolean;
+  collectIntervalSeconds: number;
+  scrapeTimeoutSeconds: number;
+  /** Clusters scraped at once, so one slow cluster does not hold up the others. */
+  scrapeConcurrency: number;
+  retention: MetricRetention;
+}
+
+function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
+  if (e.KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS > e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS) {
+    throw new ConfigError(
+      `invalid configuration: KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: must not exceed KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS (${e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
+    );
+  }
+  return {
+    enabled: e.KUBEBYON_METRICS_ENABLED,
+    collectIntervalSeconds: e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS,
+    scrapeTimeoutSeconds: e.KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS,
+    scrapeConcurrency: e.KUBEBYON_METRICS_SCRAPE_CONCURRENCY,
+    retention: {
+      rawHours: e.KUBEBYON_METRICS_RAW_RETENTION_HOURS,
+      fiveMinuteDays: e.KUBEBYON_METRICS_5M_RETENTION_DAYS,
+      oneHourDays: e.KUBEBYON_METRICS_1H_RETENTION_DAYS,
+    },
+  };
 }
 
 function workloadEdgeConfig(e: z.output<typeof envSchema>): WorkloadEdgeConfig {
