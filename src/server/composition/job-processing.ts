@@ -1,6 +1,7 @@
 import { requireDatabaseUrl } from "@/server/config/env";
 import type { Logger } from "@/server/observability/logger";
 import { JobRunner } from "@/server/services/jobs/job-runner";
+import { startRuntimeAdmissionWebhookLoop } from "./admission-webhook-loop";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { startRuntimeControlPlaneEdgeLoop } from "./control-plane-edge-loop";
 import { startRuntimeControlPlaneMetricsLoop } from "./control-plane-metrics-loop";
@@ -78,6 +79,12 @@ const LOOPS: readonly StartLoop[] = [
     const edge = startRuntimeWorkloadEdgeLoop(runtime, owner);
     events.onClusterLifecycleJob(() => edge.requestPass());
     return { name: "workload edge", stop: () => edge.stop() };
+  },
+  // Leader-gated; runs with the webhook off too (then it removes what it applied). A cluster job ending asks for a pass.
+  (runtime, owner, events) => {
+    const admission = startRuntimeAdmissionWebhookLoop(runtime, owner);
+    events.onClusterLifecycleJob(() => admission.requestPass());
+    return { name: "admission webhook configuration", stop: () => admission.stop() };
   },
   (runtime, owner) => ({
     name: "outdated control-plane re-render",

@@ -20,6 +20,7 @@ import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
+import { admissionWebhookSyncHook } from "./admission-webhook-sync-deps";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
 import { cloudflareDnsProviders, dnsPassLock } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
@@ -95,6 +96,8 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     afterSettingsSaved: () => syncDnsAfterChange({ db, log, now, dnsProviders, dnsPassLock: passLock }),
     // Issue 13: a binding created or deleted reaches the workload Gateway at once, not at the next periodic pass.
     workloadEdgeSync: workloadEdgeSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
+    // Issue 14: a plan or order change reaches the webhook configurations at once, not at the next periodic pass.
+    admissionWebhookSync: admissionWebhookSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),

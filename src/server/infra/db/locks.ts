@@ -45,6 +45,8 @@ export const sessionLocks = {
   managedDnsSync: "managed-dns-sync",
   /** One workload edge pass at a time across web and workers (the loop's leader, "sync now" after a change). */
   workloadEdgeSync: "workload-edge-sync",
+  /** One admission webhook configuration pass at a time across web and workers (the loop's leader, "sync now" after a plan or order change). */
+  admissionWebhookSync: "admission-webhook-sync",
 } as const;
 
 /**
