@@ -1,4 +1,5 @@
 import { request } from "node:https";
+import { connect } from "node:tls";
 import { X509Certificate } from "node:crypto";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -245,5 +246,43 @@ describe("admission webhook over HTTPS", () => {
     const text = await metrics.registry.metrics();
     expect(text).toContain('kubebyon_admission_requests_total{resource="pods",decision="denied",reason="privileged"} 3');
     expect(text).toMatch(/kubebyon_admission_request_duration_seconds_count\{resource="nodes",decision="denied"\} 1/);
+  });
+
+  it("swaps in a re-issued serving certificate on the running listener once two thirds of its life passed", async () => {
+    // Starts 21 days back and moves to now, so both certificates are valid for the real TLS handshakes.
+    const days21 = 21 * 24 * 60 * 60 * 1000;
+    let clock = new Date(Date.now() - days21);
+    const port = await freePort();
+    const url = `https://127.0.0.1:${port}`;
+    const second = await startAdmissionWebhookServer({
+      config: { listen: { address: "127.0.0.1", port }, url, timeoutSeconds: 5 },
+      authSecret: AUTH_SECRET,
+      db,
+      log: createLogger({ level: "info", write: (line) => logs.push(JSON.parse(line) as { msg: string }) }),
+      resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
+      metrics: createMetrics().admission,
+      now: () => clock,
+      renewalCheckMs: 100,
+    });
+    const servedSerial = () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: "127.0.0.1", port, ca: endpoint.caBundlePem }, () => {
+          resolve(socket.getPeerX509Certificate()?.serialNumber ?? "");
+          socket.end();
+        });
+        socket.on("error", reject);
+      });
+    try {
+      const first = second.certificate();
+      expect(await servedSerial()).toBe(new X509Certificate(first.certificatePem).serialNumber);
+      clock = new Date(clock.getTime() + days21);
+      await expect.poll(() => second.certificate().certificatePem, { timeout: 10_000 }).not.toBe(first.certificatePem);
+      const renewed = new X509Certificate(second.certificate().certificatePem);
+      expect(await servedSerial()).toBe(renewed.serialNumber);
+      expect(renewed.checkIP("127.0.0.1")).toBe("127.0.0.1");
+      expect(logs.some((l) => l.msg === "admission webhook serving certificate renewed")).toBe(true);
+    } finally {
+      await second.stop();
+    }
   });
 });
