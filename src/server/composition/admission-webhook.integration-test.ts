@@ -230,6 +230,9 @@ describe("admission webhook over HTTPS", () => {
     expect(malformed.status).toBe(400);
     expect(malformed.json?.message).toMatch(/^not an admission.k8s.io\/v1 AdmissionReview: apiVersion/);
     expect((await post(endpoint.podsUrl, "{not json")).status).toBe(400);
+    expect((await post(endpoint.podsUrl, `"${"x".repeat(5 * 1024 * 1024)}"`)).status).toBe(413);
+    const withCharset = await post(endpoint.podsUrl, review("pods", podObject("small", "10m")), { contentType: "application/json; charset=utf-8" });
+    expect(withCharset.json?.response?.allowed).toBe(true);
   });
 
   it("refuses a client that trusts another CA (the listener's certificate chains only to the platform CA)", async () => {

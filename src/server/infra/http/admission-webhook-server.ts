@@ -82,7 +82,9 @@ export async function listenAdmissionServer(options: AdmissionServerOptions): Pr
   const server: Server = createServer({ key: options.tls.privateKeyPem, cert: options.tls.certificatePem, minVersion: "TLSv1.2" }, (req, res) => {
     route(req, res, options).catch((err: unknown) => {
       if (err instanceof HttpError) {
-        // Stop reading an oversized body; the client gets its answer and the connection closes.
+        // Answer at once and discard the rest of an oversized body (bounded by requestTimeout), so the client reads
+        // the 413 instead of a reset connection; then the connection closes.
+        req.resume();
         res.setHeader("connection", "close");
         send(res, err.status);
         return;
