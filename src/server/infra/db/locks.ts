@@ -22,6 +22,8 @@ const transactionLockKeys = {
   clusterQuota: (userId: string) => `cluster-quota:${userId}`,
   /** A user's payments, so two renewals of one plan cannot both start at the same end. */
   billingUser: (userId: string) => `billing-user:${userId}`,
+  /** Web replicas and workers starting together on a fresh database create one admission CA (and one rotation). */
+  admissionCertificateAuthority: () => "admission-certificate-authority",
 } satisfies Record<string, (...key: string[]) => string>;
 
 export type TransactionLockName = keyof typeof transactionLockKeys;
