@@ -1,4 +1,4 @@
-import { requireAdmissionWebhook, requireDatabaseUrl, type Config } from "@/server/config/env";
+import { requireAdmissionWebhook, requireAuthSecret, requireDatabaseUrl, type Config } from "@/server/config/env";
 import type { Db } from "@/server/infra/db/client";
 import { sessionLocks } from "@/server/infra/db/locks";
 import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
@@ -7,7 +7,8 @@ import type { Logger } from "@/server/observability/logger";
 import type { KubeconfigResolver } from "@/server/services/clusters/kubeconfig-resolver";
 import { requestAdmissionWebhookSync } from "@/server/services/admission/request-admission-webhook-sync";
 import type { AdmissionWebhookSyncDeps } from "@/server/services/admission/sync-admission-webhooks";
-import { admissionEndpointResolver } from "./admission-endpoint";
+import { resolveAdmissionEndpoint } from "@/server/services/admission/admission-endpoint";
+import { buildAdmissionEndpointDeps } from "./admission-webhook";
 
 /** A pass waits at most this long for another process's pass; it then fails and the next tick retries. */
 const PASS_WAIT_MS = 5 * 60_000;
@@ -20,6 +21,8 @@ const PASS_WAIT_MS = 5 * 60_000;
 export function admissionWebhookSyncDeps(parts: { config: Config; db: Db; log: Logger; now: () => Date; resolver: KubeconfigResolver; processName: string }): AdmissionWebhookSyncDeps {
   const { config, db, log, now, resolver } = parts;
   const hook = config.admissionWebhook.enabled ? requireAdmissionWebhook(config) : undefined;
+  // The URL token and the CA key sealing both derive from the auth secret, so the job-processing process needs it too.
+  const endpointDeps = hook ? buildAdmissionEndpointDeps({ db, now, authSecret: requireAuthSecret(config), webhookUrl: hook.url }) : undefined;
   return {
     db,
     log,
@@ -27,7 +30,7 @@ export function admissionWebhookSyncDeps(parts: { config: Config; db: Db; log: L
     resolver,
     store: new KubeAdmissionWebhookConfigurationStore(),
     settings: hook ? { enabled: true, failurePolicy: hook.failurePolicy, timeoutSeconds: hook.timeoutSeconds } : { enabled: false },
-    endpoint: hook ? admissionEndpointResolver({ config, db, log, now }) : undefined,
+    endpoint: endpointDeps ? (clusterId) => resolveAdmissionEndpoint(endpointDeps, clusterId) : undefined,
     passLock: new PgSessionLock({
       connectionString: requireDatabaseUrl(config),
       key: sessionLocks.admissionWebhookSync,
