@@ -56,7 +56,7 @@ const deployments: Deployment[] = [
     secrets: ["POSTGRES_PASSWORD", "RABBITMQ_PASSWORD", "KUBEBYON_AUTH_SECRET"],
     platformServices: {
       web: { needsAuthSecret: true },
-      worker: { needsAuthSecret: false },
+      worker: { needsAuthSecret: true },
     },
     dependencies: ["postgres", "rabbitmq"],
     notOffered: [],

@@ -29,12 +29,15 @@ uid 10001 with a read-only root filesystem; the only writable places are the emp
       key: {{ $ctx.Values.rabbitmq.external.key }}
       {{- end }}
 {{- end }}
-{{- if eq .component "web" }}
+{{- /* The worker needs the auth secret only for the admission webhook: its configuration sync derives the URL token and opens the platform CA with it. */}}
+{{- if or (eq .component "web") (and $ctx.Values.admissionWebhook $ctx.Values.admissionWebhook.enabled) }}
 - name: KUBEBYON_AUTH_SECRET
   valueFrom:
     secretKeyRef:
       name: {{ include "kubebyon.authSecretName" $ctx }}
       key: authSecret
+{{- end }}
+{{- if eq .component "web" }}
 {{- if $ctx.Values.admin.existingSecret }}
 - name: KUBEBYON_ADMIN_PASSWORD
   valueFrom:
