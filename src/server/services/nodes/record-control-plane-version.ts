@@ -18,6 +18,10 @@ export async function recordControlPlaneVersion(
     deps.log.warn("could not read the control plane's /version; the version-skew alert keeps the last one", { cluster_id: clusterId, error: probe.error });
     return null;
   }
-  await deps.db.cluster.updateMany({ where: { id: clusterId, NOT: { controlPlaneVersion: probe.gitVersion } }, data: { controlPlaneVersion: probe.gitVersion } });
+  // Written only when it changed (SQL's NOT(NULL = x) is not true, hence the explicit NULL case).
+  await deps.db.cluster.updateMany({
+    where: { id: clusterId, OR: [{ controlPlaneVersion: null }, { NOT: { controlPlaneVersion: probe.gitVersion } }] },
+    data: { controlPlaneVersion: probe.gitVersion },
+  });
   return probe.gitVersion;
 }
