@@ -39,8 +39,9 @@ describe("timeInState", () => {
     expect(result.not_ready_seconds).toBe(50);
   });
 
-  it("floors sub-second remainders", () => {
+  it("rounds to whole seconds (a snapshot's events are stamped 1 ms apart)", () => {
     const events = [{ type: "joined", observedAt: at(0) }, { type: "ready", observedAt: new Date(at(0).getTime() + 1) }];
-    expect(timeInState(events, new Date(at(0).getTime() + 2_999))).toMatchObject({ not_ready_seconds: 0, ready_seconds: 2 });
+    expect(timeInState(events, new Date(at(0).getTime() + 3_000))).toMatchObject({ not_ready_seconds: 0, ready_seconds: 3 });
+    expect(timeInState(events, new Date(at(0).getTime() + 3_400))).toMatchObject({ ready_seconds: 3 });
   });
 });

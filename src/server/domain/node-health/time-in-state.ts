@@ -50,7 +50,8 @@ export function timeInState(oldestFirst: readonly StatusEvent[], now: Date): Tim
     trackedSince ??= event.observedAt;
   }
   close(now);
-  const seconds = (v: number) => Math.floor(v / 1000);
+  // Rounded, not floored: the observer stamps the events of one snapshot 1 ms apart (joined, then ready).
+  const seconds = (v: number) => Math.round(v / 1000);
   return {
     ready_seconds: seconds(ms.ready),
     not_ready_seconds: seconds(ms.not_ready),
