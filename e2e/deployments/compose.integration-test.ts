@@ -213,6 +213,14 @@ describe.each(deployments)("$dir", (dep) => {
     }
   });
 
+  it("lists the admission webhook settings in .env.example and makes its listener reachable from the host", () => {
+    for (const key of [...schemaKeys].filter((k) => k.startsWith("KUBEBYON_ADMISSION_WEBHOOK_"))) expect(example.listed.has(key), `${key} in .env.example`).toBe(true);
+    const web = resolved.services.web;
+    // Single-node shares the node's network (the listener is on the node); multi-node publishes container port 9443.
+    if (web?.network_mode === "host") expect(web.ports ?? []).toEqual([]);
+    else expect(web?.ports ?? []).toContain("127.0.0.1:9443:9443/tcp");
+  });
+
   it("builds the images from the repository root and gives PostgreSQL and RabbitMQ the passwords in the URLs", () => {
     for (const name of Object.keys(dep.platformServices)) {
       // docker-compose resolves the context to an absolute path: the root of the copied tree. The

@@ -131,6 +131,10 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     ["a secret setting", { config: { KUBEBYON_SMTP_PASSWORD: "hunter2" } }, "KUBEBYON_SMTP_PASSWORD"],
     ["an unknown top-level value", { replicas: 3 }, "'replicas'"],
     ["a mistyped nested value", { database: { bundled: { enabled: "sometimes" } } }, "/database/bundled/enabled"],
+    ["an admission failure policy Kubernetes does not know", { admissionWebhook: { failurePolicy: "Retry" } }, "/admissionWebhook/failurePolicy"],
+    ["an admission timeout over Kubernetes' 30 s", { admissionWebhook: { timeoutSeconds: 31 } }, "/admissionWebhook/timeoutSeconds"],
+    ["a non-https admission URL", { admissionWebhook: { url: "http://hooks.example.com" } }, "/admissionWebhook/url"],
+    ["the admission settings through config", { config: { KUBEBYON_ADMISSION_WEBHOOK_ENABLED: true } }, "KUBEBYON_ADMISSION_WEBHOOK_ENABLED"],
   ] as const)("the schema refuses %s and the message names it", async (_what, bad, named) => {
     const result = await helm.template(chart, { publicUrl, ...bad });
     expect(result.code).not.toBe(0);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ApiException, CoreV1Api } from "@kubernetes/client-node";
+import { KubeAdmissionWebhookConfigurationStore } from "@/server/infra/kube/admission-webhook-configuration-store";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { sessionLocks } from "@/server/infra/db/locks";
@@ -37,6 +38,8 @@ import { waitFor } from "./wait-for";
 export interface ClusterJobHarness {
   kube: KubeCluster;
   db: Db;
+  /** The test database's URL (for the advisory locks a test builds itself). */
+  databaseUrl: string;
   deps: AuthDeps & ClusterRequestDeps;
   runtime: ClusterRuntime;
   /** The test plays vCluster coming up: a stand-in apiserver exports Secret vc-<name> into the cluster's namespace. */
@@ -131,6 +134,7 @@ export async function startClusterJobHarness(opts: {
     servingCertificates: new TlsServingCertificateProbe(),
     servingCertificateTimeoutMs: opts.servingCertificateTimeoutMs ?? 30_000,
     servingCertificatePollMs: 200,
+    admissionWebhooks: new KubeAdmissionWebhookConfigurationStore(),
   };
   executor = new JobRunner({
     store: deps.jobs,
@@ -160,6 +164,7 @@ export async function startClusterJobHarness(opts: {
   return {
     kube,
     db,
+    databaseUrl: testDb.url,
     deps,
     runtime,
     playVcluster: async (clusterId, vcOpts) => {

@@ -51,6 +51,7 @@ const ACCESS: Record<string, Access> = {
   "clusters.kubectl": "user",
   "clusters.kubeconfig": "user",
   "clusters.hostStatus": "user",
+  "clusters.metrics": "user",
   "joinTokens.create": "user",
   "joinTokens.list": "user",
   "joinTokens.revoke": "user",

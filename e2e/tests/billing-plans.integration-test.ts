@@ -172,6 +172,50 @@ describe("admin plans", () => {
     expect(await api.runtime.deps.db.plan.count({ where: { id: starterId } })).toBe(1);
   });
 
+  it("keeps the admission policy fields: none by default, round-trip on create and update, cleared with \"\" or null, audited", async () => {
+    const none = await call("POST", "/admin/plans", admin.cookie, { code: "hooks-none", name: "No policy", cluster_quota: 1, node_quota: 1 });
+    expect(none.body).toMatchObject({
+      admission_max_pods: null,
+      admission_pod_cpu_requests: null,
+      admission_pod_memory_requests: null,
+      admission_deny_host_namespaces: false,
+      admission_deny_privileged: false,
+      admission_deny_host_path: false,
+    });
+    const policy = { admission_max_pods: 50, admission_pod_cpu_requests: "4", admission_pod_memory_requests: "8Gi", admission_deny_host_namespaces: true, admission_deny_privileged: true, admission_deny_host_path: false };
+    const created = await call("POST", "/admin/plans", admin.cookie, { code: "hooks", name: "Hooks", cluster_quota: 1, node_quota: 3, ...policy });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject(policy);
+    const createAudit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "plan.create", targetId: created.body.id } });
+    expect(createAudit.metadata).toMatchObject({ admissionMaxPods: 50, admissionPodCpuRequests: "4", admissionPodMemoryRequests: "8Gi", admissionDenyHostNamespaces: true, admissionDenyPrivileged: true, admissionDenyHostPath: false });
+
+    const changed = await call("PATCH", `/admin/plans/${created.body.id}`, admin.cookie, { admission_pod_cpu_requests: "1500m", admission_deny_host_path: true, admission_max_pods: null, admission_pod_memory_requests: "" });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ ...policy, admission_pod_cpu_requests: "1500m", admission_deny_host_path: true, admission_max_pods: null, admission_pod_memory_requests: null });
+    const listed = ((await call("GET", "/admin/plans", admin.cookie)).body.items as Body[]).find((p) => p.id === created.body.id);
+    expect(listed).toMatchObject({ admission_pod_cpu_requests: "1500m", admission_max_pods: null });
+    const updateAudit = await api.runtime.deps.db.auditEvent.findFirstOrThrow({ where: { action: "plan.update", targetId: created.body.id } });
+    expect(updateAudit.metadata).toEqual({ admissionPodCpuRequests: "1500m", admissionDenyHostPath: true, admissionMaxPods: null, admissionPodMemoryRequests: null });
+  });
+
+  it("refuses admission fields that are not Kubernetes quantities or counts, saying what is expected", async () => {
+    const before = await api.runtime.deps.db.plan.count();
+    const base = { code: "hooks-bad", name: "Bad", cluster_quota: 1, node_quota: 1 };
+    const cpu = await call("POST", "/admin/plans", admin.cookie, { ...base, admission_pod_cpu_requests: "2Gi" });
+    expect(cpu.status).toBe(400);
+    expect(JSON.stringify(cpu.body)).toContain('admission_pod_cpu_requests must be a Kubernetes CPU quantity such as \\"4\\", \\"1.5\\" or \\"500m\\"');
+    const memory = await call("POST", "/admin/plans", admin.cookie, { ...base, admission_pod_memory_requests: "8GB" });
+    expect(memory.status).toBe(400);
+    expect(JSON.stringify(memory.body)).toContain("admission_pod_memory_requests must be a Kubernetes memory quantity");
+    const pods = await call("POST", "/admin/plans", admin.cookie, { ...base, admission_max_pods: -1 });
+    expect(pods.status).toBe(400);
+    expect(JSON.stringify(pods.body)).toContain("admission_max_pods cannot be negative");
+    const flag = await call("POST", "/admin/plans", admin.cookie, { ...base, admission_deny_privileged: "yes" });
+    expect(flag.status).toBe(400);
+    expect(JSON.stringify(flag.body)).toContain("admission_deny_privileged must be true or false");
+    expect(await api.runtime.deps.db.plan.count()).toBe(before);
+  });
+
   it("answers a normal user FORBIDDEN on every admin plan path, and changes nothing", async () => {
     const before = await api.runtime.deps.db.plan.count();
     const attempts = [

@@ -29,6 +29,7 @@ const samples: Record<string, Sample> = {
   "DELETE /clusters/{cluster_id}": { path: (id) => `/clusters/${id}` },
   "GET /clusters/{cluster_id}/operations": { path: (id) => `/clusters/${id}/operations` },
   "GET /clusters/{cluster_id}/kubeconfig": { path: (id) => `/clusters/${id}/kubeconfig` },
+  "GET /clusters/{cluster_id}/metrics": { path: (id) => `/clusters/${id}/metrics?metric=api_request_rate` },
   "POST /clusters/{cluster_id}/kubectl": { path: (id) => `/clusters/${id}/kubectl`, body: () => ({ command: "get nodes" }) },
   "POST /clusters/{cluster_id}/join-token": { path: (id) => `/clusters/${id}/join-token`, body: () => ({ ttl_seconds: 3600 }) },
   "GET /clusters/{cluster_id}/join-tokens": { path: (id) => `/clusters/${id}/join-tokens` },

@@ -197,6 +197,41 @@ export const variants: Variant[] = [
       for (const d of r.ofKind<V1Deployment>("Deployment")) expect(secretRef(platformContainer(d), "KUBEBYON_RABBITMQ_URL")).toEqual({ name: "kubebyon-mq", key: "url" });
     },
   },
+  {
+    name: "admission webhook on (defaults)",
+    values: { admissionWebhook: { enabled: true } },
+    check: (r) => {
+      const service = r.get<V1Service>("Service", `${fullname}-admission`).spec;
+      expect(service?.type).toBe("ClusterIP");
+      expect(service?.ports).toEqual([{ name: "https", port: 443, targetPort: "admission", protocol: "TCP" }]);
+      expect(service?.selector).toMatchObject({ "app.kubernetes.io/component": "web" });
+      expect(platformContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`)).ports).toEqual([
+        { name: "http", containerPort: 3000, protocol: "TCP" },
+        { name: "admission", containerPort: 9443, protocol: "TCP" },
+      ]);
+      expect(r.get<V1NetworkPolicy>("NetworkPolicy", `${fullname}-web`).spec?.ingress).toEqual([{ ports: [{ port: 3000, protocol: "TCP" }, { port: 9443, protocol: "TCP" }] }]);
+      // One ConfigMap for web and worker: the worker runs the sync loop with the same settings.
+      const config = parseConfig({ ...configData(r), ...secretsForParse });
+      expect(config.admissionWebhook).toEqual({
+        enabled: true,
+        listen: { address: "0.0.0.0", port: 9443 },
+        url: `https://${fullname}-admission.${namespace}.svc:443`,
+        failurePolicy: "Fail",
+        timeoutSeconds: 5,
+        syncIntervalSeconds: 60,
+      });
+    },
+  },
+  {
+    name: "admission webhook on with its own URL and settings",
+    values: { admissionWebhook: { enabled: true, port: 8443, url: "https://hooks.example.com:8443", failurePolicy: "Ignore", timeoutSeconds: 10, syncIntervalSeconds: 30 } },
+    check: (r) => {
+      expect(r.get<V1Service>("Service", `${fullname}-admission`).spec?.ports?.[0]).toMatchObject({ port: 443, targetPort: "admission" });
+      expect(platformContainer(r.get<V1Deployment>("Deployment", `${fullname}-web`)).ports?.[1]).toEqual({ name: "admission", containerPort: 8443, protocol: "TCP" });
+      const config = parseConfig({ ...configData(r), ...secretsForParse });
+      expect(config.admissionWebhook).toEqual({ enabled: true, listen: { address: "0.0.0.0", port: 8443 }, url: "https://hooks.example.com:8443", failurePolicy: "Ignore", timeoutSeconds: 10, syncIntervalSeconds: 30 });
+    },
+  },
 ];
 
 /** What every variant renders: the contract's Deployments, ConfigMap, Service and labels. */
@@ -206,7 +241,11 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
   const c = platformContainer(web);
   expect(c.image).toBe("kubebyon/kubebyon-web:0.1.0");
   expect(c.command).toEqual(["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]);
-  expect(c.ports).toEqual([{ name: "http", containerPort: 3000, protocol: "TCP" }]);
+  // The admission webhook's port is the second, only when it is on (its variants check it).
+  const admission = (values.admissionWebhook as { enabled?: boolean } | undefined)?.enabled === true;
+  expect(c.ports?.[0]).toEqual({ name: "http", containerPort: 3000, protocol: "TCP" });
+  expect(c.ports).toHaveLength(admission ? 2 : 1);
+  expect(r.find("Service", `${fullname}-admission`) !== undefined, "Service <fullname>-admission only with the webhook on").toBe(admission);
   expect(c.readinessProbe?.httpGet).toEqual({ path: "/readyz", port: "http" });
   expect(c.livenessProbe?.httpGet).toEqual({ path: "/healthz", port: "http" });
   expect(c.startupProbe?.httpGet).toEqual({ path: "/healthz", port: "http" });
@@ -249,6 +288,7 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
   });
   const config = parseConfig({ ...data, ...secretsForParse });
   expect(config.httpPort).toBe(3000);
+  expect(config.admissionWebhook.enabled).toBe(admission);
   const cookie = (values.config as Record<string, unknown> | undefined)?.KUBEBYON_SESSION_COOKIE_SECURE;
   expect(config.sessionCookieSecure, "an https publicUrl means Secure cookies unless config says otherwise").toBe(cookie === undefined ? true : cookie);
   expect(config.vcluster).toEqual({ chart: "vcluster", chartRepo: "https://charts.loft.sh", chartVersion: "0.33.0", valuesFile: "/etc/kubebyon/vcluster/values.yaml" });

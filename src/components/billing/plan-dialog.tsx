@@ -79,6 +79,21 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Admin
           {text("controlPlaneDataVolumeSize", "control_plane_data_volume_size", { hint: t("form.controlPlaneDataVolumeSizeHint") })}
           {text("controlPlaneStorageClass", "control_plane_storage_class", { optional: true, hint: t("form.controlPlaneStorageClassHint") })}
         </fieldset>
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" data-testid="plan-admission">
+          <legend className="mb-1 text-sm font-medium">{t("form.admission")}</legend>
+          <p className="text-muted-foreground text-xs sm:col-span-2">{t("form.admissionHint")}</p>
+          {text("admissionMaxPods", "admission_max_pods", { optional: true, hint: t("form.admissionMaxPodsHint"), error: errorFor("admissionMaxPods") })}
+          {text("admissionPodCpuRequests", "admission_pod_cpu_requests", { optional: true, hint: t("form.admissionPodCpuRequestsHint") })}
+          {text("admissionPodMemoryRequests", "admission_pod_memory_requests", { optional: true, hint: t("form.admissionPodMemoryRequestsHint") })}
+          <div className="flex flex-col justify-end gap-2 text-sm sm:col-span-2">
+            {(["admissionDenyHostNamespaces", "admissionDenyPrivileged", "admissionDenyHostPath"] as const).map((key) => (
+              <label key={key} className="flex items-center gap-2">
+                <input type="checkbox" name={key} checked={form[key]} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))} />
+                {t(`form.${key}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {text("sort", "sort", { error: errorFor("sort") })}
         <div className="flex flex-col justify-end gap-2 text-sm">
           <label className="flex items-center gap-2">

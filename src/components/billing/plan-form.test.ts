@@ -32,4 +32,19 @@ describe("planInputFrom", () => {
       errors: ["price", "clusterQuota", "nodeQuota", "sort"],
     });
   });
+
+  it("sends the admission policy: empty limits as null, a pod count as a number, the switches as they are", () => {
+    const none = planInputFrom({ ...EMPTY_PLAN_FORM, name: "x" });
+    expect(none.ok && none.value).toMatchObject({
+      admission_max_pods: null,
+      admission_pod_cpu_requests: null,
+      admission_pod_memory_requests: null,
+      admission_deny_host_namespaces: false,
+      admission_deny_privileged: false,
+      admission_deny_host_path: false,
+    });
+    const set = planInputFrom({ ...EMPTY_PLAN_FORM, name: "x", admissionMaxPods: " 40 ", admissionPodCpuRequests: " 2 ", admissionPodMemoryRequests: "4Gi", admissionDenyPrivileged: true });
+    expect(set.ok && set.value).toMatchObject({ admission_max_pods: 40, admission_pod_cpu_requests: "2", admission_pod_memory_requests: "4Gi", admission_deny_privileged: true });
+    expect(planInputFrom({ ...EMPTY_PLAN_FORM, admissionMaxPods: "1.5" })).toEqual({ ok: false, errors: ["admissionMaxPods"] });
+  });
 });

@@ -21,6 +21,13 @@ export interface PlanForm {
   controlPlaneEphemeralStorageLimit: string;
   controlPlaneDataVolumeSize: string;
   controlPlaneStorageClass: string;
+  /** Admission policy (docs/admission-webhook.md): empty text is no limit. */
+  admissionMaxPods: string;
+  admissionPodCpuRequests: string;
+  admissionPodMemoryRequests: string;
+  admissionDenyHostNamespaces: boolean;
+  admissionDenyPrivileged: boolean;
+  admissionDenyHostPath: boolean;
   sort: string;
   active: boolean;
   isDefault: boolean;
@@ -45,6 +52,12 @@ export const EMPTY_PLAN_FORM: PlanForm = {
   controlPlaneEphemeralStorageLimit: UPSTREAM.ephemeralStorageLimit ?? "",
   controlPlaneDataVolumeSize: UPSTREAM.dataVolumeSize,
   controlPlaneStorageClass: UPSTREAM.storageClass ?? "",
+  admissionMaxPods: "",
+  admissionPodCpuRequests: "",
+  admissionPodMemoryRequests: "",
+  admissionDenyHostNamespaces: false,
+  admissionDenyPrivileged: false,
+  admissionDenyHostPath: false,
   sort: "0",
   active: true,
   isDefault: false,
@@ -69,13 +82,19 @@ export function planFormFrom(plan: AdminPlanItem): PlanForm {
     controlPlaneEphemeralStorageLimit: plan.control_plane_ephemeral_storage_limit ?? "",
     controlPlaneDataVolumeSize: plan.control_plane_data_volume_size,
     controlPlaneStorageClass: plan.control_plane_storage_class ?? "",
+    admissionMaxPods: plan.admission_max_pods === null ? "" : String(plan.admission_max_pods),
+    admissionPodCpuRequests: plan.admission_pod_cpu_requests ?? "",
+    admissionPodMemoryRequests: plan.admission_pod_memory_requests ?? "",
+    admissionDenyHostNamespaces: plan.admission_deny_host_namespaces,
+    admissionDenyPrivileged: plan.admission_deny_privileged,
+    admissionDenyHostPath: plan.admission_deny_host_path,
     sort: String(plan.sort),
     active: plan.active,
     isDefault: plan.is_default,
   };
 }
 
-export type PlanFormError = "price" | "clusterQuota" | "nodeQuota" | "sort";
+export type PlanFormError = "price" | "clusterQuota" | "nodeQuota" | "admissionMaxPods" | "sort";
 
 /** The plan fields both the create and the update body carry (create adds the code). */
 export type PlanInput = Omit<RouterInputs["plans"]["create"], "code">;
@@ -95,6 +114,9 @@ export function planInputFrom(form: PlanForm): { ok: true; value: PlanInput } | 
   if (Number.isNaN(clusterQuota) || clusterQuota < 0) errors.push("clusterQuota");
   const nodeQuota = wholeNumber(form.nodeQuota);
   if (Number.isNaN(nodeQuota) || nodeQuota < 0) errors.push("nodeQuota");
+  // Empty: no pod limit.
+  const admissionMaxPods = form.admissionMaxPods.trim() === "" ? null : wholeNumber(form.admissionMaxPods);
+  if (admissionMaxPods !== null && (Number.isNaN(admissionMaxPods) || admissionMaxPods < 0)) errors.push("admissionMaxPods");
   const sort = wholeNumber(form.sort || "0");
   if (Number.isNaN(sort)) errors.push("sort");
   if (errors.length > 0) return { ok: false, errors };
@@ -118,6 +140,12 @@ export function planInputFrom(form: PlanForm): { ok: true; value: PlanInput } | 
       control_plane_ephemeral_storage_limit: form.controlPlaneEphemeralStorageLimit.trim() || null,
       control_plane_data_volume_size: form.controlPlaneDataVolumeSize.trim() || undefined,
       control_plane_storage_class: form.controlPlaneStorageClass.trim() || null,
+      admission_max_pods: admissionMaxPods,
+      admission_pod_cpu_requests: form.admissionPodCpuRequests.trim() || null,
+      admission_pod_memory_requests: form.admissionPodMemoryRequests.trim() || null,
+      admission_deny_host_namespaces: form.admissionDenyHostNamespaces,
+      admission_deny_privileged: form.admissionDenyPrivileged,
+      admission_deny_host_path: form.admissionDenyHostPath,
       sort,
       active: form.active,
       is_default: form.isDefault,

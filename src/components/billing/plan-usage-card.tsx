@@ -41,9 +41,18 @@ export async function PlanUsageCard({ usage, showLink = false }: { usage: PlanUs
               <dd>{plan.node_quota}</dd>
               <dt className="text-zinc-500 dark:text-zinc-400">{t("resourceQuota")}</dt>
               <dd>{plan.cpu_quota ? t("resources", { cpu: plan.cpu_quota, memory: plan.memory_quota ?? "" }) : t("noResourceQuota")}</dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t("admission.maxPods")}</dt>
+              <dd data-testid="plan-admission-max-pods">{plan.admission_max_pods ?? t("unlimited")}</dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t("admission.podRequests")}</dt>
+              <dd data-testid="plan-admission-pod-requests">
+                {t("admission.requests", { cpu: plan.admission_pod_cpu_requests ?? t("unlimited"), memory: plan.admission_pod_memory_requests ?? t("unlimited") })}
+              </dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t("admission.podSecurity")}</dt>
+              <dd data-testid="plan-admission-pod-security">{podSecurity(plan, t)}</dd>
             </>
           ) : null}
         </dl>
+        {plan ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("admission.enforcedNote")}</p> : null}
         {showLink ? (
           <Link href="/plan" className={buttonClasses("secondary", "sm")}>
             {t("details")}
@@ -52,4 +61,17 @@ export async function PlanUsageCard({ usage, showLink = false }: { usage: PlanUs
       </CardBody>
     </Card>
   );
+}
+
+/** The plan's pod-security switches as one line ("no restrictions" when none is on). */
+function podSecurity(
+  plan: Pick<NonNullable<PlanUsageData["plan"]>, "admission_deny_host_namespaces" | "admission_deny_privileged" | "admission_deny_host_path">,
+  t: (key: "admission.denyHostNamespaces" | "admission.denyPrivileged" | "admission.denyHostPath" | "admission.noRestrictions") => string,
+): string {
+  const denied = [
+    plan.admission_deny_host_namespaces ? t("admission.denyHostNamespaces") : null,
+    plan.admission_deny_privileged ? t("admission.denyPrivileged") : null,
+    plan.admission_deny_host_path ? t("admission.denyHostPath") : null,
+  ].filter((v) => v !== null);
+  return denied.length > 0 ? denied.join(" · ") : t("admission.noRestrictions");
 }

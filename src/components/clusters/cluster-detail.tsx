@@ -17,6 +17,7 @@ import type { PublicAccessProvider } from "@/server/domain/clusters/public-acces
 import { EditClusterDialog } from "./edit-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
+import { AdmissionWebhookCard } from "./admission-webhook-card";
 import { ManagedIngressCard } from "./managed-ingress-card";
 import { WorkloadEdgeCard } from "./workload-edge-card";
 import { NodesSection } from "./nodes-section";
@@ -90,6 +91,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
       <NodesSection cluster={c} />
       <ManagedIngressCard cluster={c} />
       <WorkloadEdgeCard cluster={c} />
+      <AdmissionWebhookCard cluster={c} />
       <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
       {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} provider={publicAccessProvider} /> : null}

@@ -14,6 +14,7 @@ import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-d
 import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
 import type { SettingsCacheDeps } from "@/server/services/settings/settings-cache";
 import type { SettingsSavedHookDeps } from "@/server/services/settings/settings-saved-hook";
+import type { AdmissionPolicyChangeDeps } from "@/server/services/billing/admission-policy-change";
 import type { WorkloadEdgeChangeDeps } from "@/server/services/workload-edge/request-workload-edge-sync";
 
 /**
@@ -22,7 +23,7 @@ import type { WorkloadEdgeChangeDeps } from "@/server/services/workload-edge/req
  * type (auth, accounts, cluster requests, settings, …). Procedures reach it as
  * `ctx.deps` and nothing else.
  */
-export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps, SettingsSavedHookDeps, DnsAutomationDeps, WorkloadEdgeChangeDeps {
+export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheDeps, SettingsSavedHookDeps, DnsAutomationDeps, WorkloadEdgeChangeDeps, AdmissionPolicyChangeDeps {
   /** The process's mailer; it resolves the SMTP server in effect per send. */
   mailer: Mailer;
   /** Host-cluster adapters for procedures that talk to a cluster (kubeconfig, nodes, kubectl). */

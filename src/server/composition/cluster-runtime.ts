@@ -10,6 +10,7 @@ import { KubeNodeReader } from "@/server/infra/kube/node-reader";
 import { effectiveVclusterRoute, type VclusterRoute } from "@/server/domain/clusters/platform-route";
 import { hostClusterConfigurationProblem, loadHostKubeConfig, runsInHostCluster } from "@/server/infra/kube/host-kube-config";
 import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-certificate-probe";
+import { KubeAdmissionWebhookConfigurationStore } from "@/server/infra/kube/admission-webhook-configuration-store";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { readVclusterValuesFile } from "@/server/infra/kube/vcluster-values-file";
 import type { Logger } from "@/server/observability/logger";
@@ -84,6 +85,7 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
     ...(config.publicAccessProvider === "gatewayapi" ? { controlPlaneRoutes: controlPlaneRoutes(config, kubeConfig) } : {}),
     namespaceDeletionTimeoutMs: NAMESPACE_DELETION_TIMEOUT_MS,
     servingCertificates: new TlsServingCertificateProbe(),
+    admissionWebhooks: new KubeAdmissionWebhookConfigurationStore(),
     servingCertificateTimeoutMs: SERVING_CERTIFICATE_TIMEOUT_MS,
     servingCertificatePollMs: SERVING_CERTIFICATE_POLL_MS,
   };

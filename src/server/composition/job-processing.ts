@@ -1,8 +1,10 @@
 import { requireDatabaseUrl } from "@/server/config/env";
 import type { Logger } from "@/server/observability/logger";
 import { JobRunner } from "@/server/services/jobs/job-runner";
+import { startRuntimeAdmissionWebhookLoop } from "./admission-webhook-loop";
 import { startAbandonedOperationSweeper } from "./abandoned-operation-sweeper";
 import { startRuntimeControlPlaneEdgeLoop } from "./control-plane-edge-loop";
+import { startRuntimeControlPlaneMetricsLoop } from "./control-plane-metrics-loop";
 import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
@@ -81,10 +83,21 @@ const LOOPS: readonly StartLoop[] = [
     events.onClusterLifecycleJob(() => edge.requestPass());
     return { name: "workload edge", stop: () => edge.stop() };
   },
+  // Leader-gated; runs with the webhook off too (then it removes what it applied). A cluster job ending asks for a pass.
+  (runtime, owner, events) => {
+    const admission = startRuntimeAdmissionWebhookLoop(runtime, owner);
+    events.onClusterLifecycleJob(() => admission.requestPass());
+    return { name: "admission webhook configuration", stop: () => admission.stop() };
+  },
   (runtime, owner) => ({
     name: "outdated control-plane re-render",
     stop: startControlPlaneRerenderLoop(runtime, CONTROL_PLANE_RERENDER_INTERVAL_MS, loopLeadership(requireDatabaseUrl(runtime.config), "control-plane-rerender", owner, runtime.log)),
   }),
+  // Leader-gated: one process scrapes every ready cluster's API server (docs/metrics.md); off with KUBEBYON_METRICS_ENABLED=false.
+  (runtime, owner) => {
+    const stop = startRuntimeControlPlaneMetricsLoop(runtime, owner);
+    return stop && { name: "control-plane metrics", stop };
+  },
   // PodCIDR routes (docs/workload-edge-podcidr-routes.md): local mode on every process's own host, not
   // leader-gated; routeagent mode writes the plans from the leader only.
   (runtime, owner) => {

@@ -11,13 +11,16 @@ import { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { createLogger, type Logger } from "@/server/observability/logger";
+import { registerClusterMetricGauges } from "@/server/observability/cluster-metric-gauges";
 import { createMetrics } from "@/server/observability/metrics";
+import { listLatestClusterMetrics } from "@/server/services/cluster-metrics/list-latest-cluster-metrics";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
+import { admissionWebhookSyncHook } from "./admission-webhook-sync-deps";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
 import { cloudflareDnsProviders, dnsPassLock } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
@@ -93,6 +96,8 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     afterSettingsSaved: () => syncDnsAfterChange({ db, log, now, dnsProviders, dnsPassLock: passLock }),
     // Issue 13: a binding created or deleted reaches the workload Gateway at once, not at the next periodic pass.
     workloadEdgeSync: workloadEdgeSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
+    // Issue 14: a plan or order change reaches the webhook configurations at once, not at the next periodic pass.
+    admissionWebhookSync: admissionWebhookSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),
@@ -110,6 +115,14 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
       join: new TokenBucketLimiter(config.joinRateLimit),
     },
   };
+  const metrics = createMetrics();
+  // Each cluster's newest control-plane sample, read at scrape time (the collector runs in the workers); a
+  // cluster not sampled for three intervals drops out (docs/metrics.md "Prometheus").
+  registerClusterMetricGauges(
+    metrics.registry,
+    () => listLatestClusterMetrics({ db, now }, 3 * config.metrics.collectIntervalSeconds * 1_000),
+    (error) => log.warn("could not read the clusters' control-plane samples for /metrics", { error: error instanceof Error ? error.message : String(error) }),
+  );
   return {
     process: options.process,
     config,
@@ -117,7 +130,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     deps,
     clusterRuntime,
     readinessProbes,
-    metrics: createMetrics(),
+    metrics,
     async close() {
       await wakeups.close().catch(() => undefined);
       mailer.close();

@@ -1,6 +1,7 @@
-import { requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
+import { requireAdmissionWebhook, requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 import { applyMigrations } from "@/server/infra/db/migrate";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
+import { startAdmissionWebhookServer, type AdmissionWebhookServer } from "./admission-webhook";
 import { startJobProcessing, type JobProcessing } from "./job-processing";
 import { BACKEND_IMPLEMENTATIONS, logStartupLines } from "./startup-lines";
 import { getRuntime } from "./web-runtime";
@@ -9,7 +10,8 @@ import { getRuntime } from "./web-runtime";
  * Start-up work of the web process (called from Next's instrumentation hook):
  * schema, first admin, and — in single-node mode, when no RabbitMQ is
  * configured — job processing in-process (runner, node observer, sweeper,
- * notification delivery). A configuration error stops the process with one
+ * notification delivery) — and, when KUBEBYON_ADMISSION_WEBHOOK_ENABLED, the
+ * admission webhook's HTTPS listener. A configuration error stops the process with one
  * line naming the variable.
  */
 export async function startWebBackground(): Promise<void> {
@@ -17,6 +19,7 @@ export async function startWebBackground(): Promise<void> {
   const { config, deps, log } = runtime;
   requireAuthSecret(config);
   const databaseUrl = requireDatabaseUrl(config);
+  const admissionHook = config.admissionWebhook.enabled ? requireAdmissionWebhook(config) : undefined;
 
   const { applied } = await applyMigrations(databaseUrl, { log: (message) => log.info(message) });
   logStartupLines(log, config, applied);
@@ -36,7 +39,21 @@ export async function startWebBackground(): Promise<void> {
     log.info("cluster jobs and node observation go to kubebyon-worker via RabbitMQ", { queue: config.rabbitmqQueue });
   }
 
+  // The admission webhook's own HTTPS listener (docs/admission-webhook.md); the vClusters call it, not browsers.
+  let admission: AdmissionWebhookServer | undefined;
+  if (admissionHook) {
+    admission = await startAdmissionWebhookServer({
+      config: admissionHook,
+      authSecret: requireAuthSecret(config),
+      db: deps.db,
+      log,
+      resolver: runtime.clusterRuntime.resolver,
+      metrics: runtime.metrics.admission,
+    });
+  }
+
   const shutdown = async () => {
+    await admission?.stop();
     await processing?.stop();
     await runtime.close();
   };

@@ -127,6 +127,31 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: "-1" })).toThrow(/KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS/);
   });
 
+  it("KUBEBYON_METRICS_*: on, 30 s interval, 10 s timeout, 4 at once, 24 h / 7 d / 90 d retention by default", () => {
+    expect(parseConfig({}).metrics).toEqual({
+      enabled: true,
+      collectIntervalSeconds: 30,
+      scrapeTimeoutSeconds: 10,
+      scrapeConcurrency: 4,
+      retention: { rawHours: 24, fiveMinuteDays: 7, oneHourDays: 90 },
+    });
+    const tuned = parseConfig({
+      KUBEBYON_METRICS_ENABLED: "false",
+      KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS: "60",
+      KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: "60",
+      KUBEBYON_METRICS_SCRAPE_CONCURRENCY: "1",
+      KUBEBYON_METRICS_RAW_RETENTION_HOURS: "48",
+      KUBEBYON_METRICS_5M_RETENTION_DAYS: "14",
+      KUBEBYON_METRICS_1H_RETENTION_DAYS: "365",
+    }).metrics;
+    expect(tuned).toEqual({ enabled: false, collectIntervalSeconds: 60, scrapeTimeoutSeconds: 60, scrapeConcurrency: 1, retention: { rawHours: 48, fiveMinuteDays: 14, oneHourDays: 365 } });
+    expect(() => parseConfig({ KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS: "4" })).toThrow(/KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_METRICS_RAW_RETENTION_HOURS: "0" })).toThrow(/KUBEBYON_METRICS_RAW_RETENTION_HOURS/);
+    expect(() => parseConfig({ KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: "31" })).toThrow(
+      /^invalid configuration: KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: must not exceed KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS \(30\); lower the timeout or raise the interval/,
+    );
+  });
+
   it("DNS automation: a 60 s pass interval (at least 5) and the real Cloudflare API unless pointed elsewhere", () => {
     expect(parseConfig({}).dnsAutomation).toEqual({ syncIntervalSeconds: 60, cloudflareApiBaseUrl: "https://api.cloudflare.com/client/v4" });
     expect(parseConfig({ KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: "15", KUBEBYON_CLOUDFLARE_API_BASE_URL: "http://127.0.0.1:8080/client/v4/" }).dnsAutomation).toEqual({

@@ -7,6 +7,7 @@ import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tl
 import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
+import type { MetricRetention } from "@/server/domain/cluster-metrics/metric-resolution";
 import { parseCidrList } from "@/server/domain/net/cidr";
 
 /**
@@ -114,22 +115,42 @@ const resolverList = z
 /** An absolute path without whitespace (HAProxy config and socket paths: rendered into haproxy.cfg / its command line). */
 const absolutePath = optionalText.pipe(z.string().regex(/^\/\S*$/, "expected an absolute path without spaces, e.g. /run/haproxy/haproxy.cfg").optional());
 
-/** The edge's listening address: host:port or [v6]:port; the host must be an IP address (HAProxy binds it without a resolver). */
-const edgeBindAddr = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx) => {
-    const text = v || "0.0.0.0:443";
-    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(text);
-    const address = match?.[1] ?? match?.[2];
-    const port = Number(match?.[3]);
-    if (!address || isIP(address) === 0 || (match?.[1] !== undefined) !== (isIP(address) === 6) || port < 1 || port > 65535) {
-      ctx.addIssue({ code: "custom", message: "expected an IP address and port 1-65535, e.g. 0.0.0.0:443, 0.0.0.0:8443 or [::]:443" });
-      return z.NEVER;
-    }
-    return { address, port };
-  });
+/** A listening address host:port or [v6]:port; the host must be an IP address (HAProxy binds it without a resolver). */
+const ipBindAddr = (fallback: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v || fallback;
+      const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(text);
+      const address = match?.[1] ?? match?.[2];
+      const port = Number(match?.[3]);
+      if (!address || isIP(address) === 0 || (match?.[1] !== undefined) !== (isIP(address) === 6) || port < 1 || port > 65535) {
+        ctx.addIssue({ code: "custom", message: `expected an IP address and port 1-65535, e.g. ${example}` });
+        return z.NEVER;
+      }
+      return { address, port };
+    });
+
+/** The HAProxy edge's listening address. */
+const edgeBindAddr = ipBindAddr("0.0.0.0:443", "0.0.0.0:443, 0.0.0.0:8443 or [::]:443");
+
+/** An https:// base URL without query or fragment (what a vCluster's apiserver calls the admission webhook at). */
+const httpsBaseUrl = optionalText.pipe(
+  z
+    .string()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return url.protocol === "https:" && !url.search && !url.hash && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, "expected an https:// URL without query, fragment or credentials, e.g. https://kubebyon-admission.kubebyon.svc:443")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+);
 
 /** A cert-manager issuerRef kind; unset: ClusterIssuer. */
 const issuerKind = z
@@ -210,6 +231,21 @@ export const envSchema = z.object({
     .max(254, "expected a route protocol number 5–254 (0–4 are the kernel's, 255 is reserved)")
     .optional()
     .transform((v) => v ?? 211),
+  KUBEBYON_ADMISSION_WEBHOOK_ENABLED: bool(false),
+  KUBEBYON_ADMISSION_WEBHOOK_LISTEN: ipBindAddr("0.0.0.0:9443", "0.0.0.0:9443 or [::]:9443"),
+  KUBEBYON_ADMISSION_WEBHOOK_URL: httpsBaseUrl,
+  KUBEBYON_ADMISSION_WEBHOOK_FAILURE_POLICY: z
+    .enum(["Fail", "Ignore"], { message: "expected Fail or Ignore" })
+    .optional()
+    .transform((v) => v ?? "Fail"),
+  KUBEBYON_ADMISSION_WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, "expected 1-30 (the Kubernetes limit for a webhook's timeoutSeconds)")
+    .max(30, "expected 1-30 (the Kubernetes limit for a webhook's timeoutSeconds)")
+    .optional()
+    .transform((v) => v ?? 5),
+  KUBEBYON_ADMISSION_WEBHOOK_SYNC_INTERVAL_SECONDS: int(60, 5),
   KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
   KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
   KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
@@ -233,6 +269,14 @@ export const envSchema = z.object({
   KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
   KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
   KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: int(60, 5),
+  // Control-plane metrics of each cluster (docs/metrics.md).
+  KUBEBYON_METRICS_ENABLED: bool(true),
+  KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS: int(30, 5),
+  KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: int(10, 1),
+  KUBEBYON_METRICS_SCRAPE_CONCURRENCY: int(4, 1),
+  KUBEBYON_METRICS_RAW_RETENTION_HOURS: int(24, 1),
+  KUBEBYON_METRICS_5M_RETENTION_DAYS: int(7, 1),
+  KUBEBYON_METRICS_1H_RETENTION_DAYS: int(90, 1),
   KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
@@ -288,6 +332,8 @@ export interface Config {
   sanGraceHours: number;
   /** The workload edge (KUBEBYON_WORKLOAD_*, docs/workload-edge.md); requireWorkloadEdge checks it where it runs. */
   workloadEdge: WorkloadEdgeConfig;
+  /** The admission webhook (KUBEBYON_ADMISSION_WEBHOOK_*, docs/admission-webhook.md); requireAdmissionWebhook checks it where it runs. */
+  admissionWebhook: AdmissionWebhookConfig;
   helmBin: string;
   kubectl: { bin: string; timeoutSeconds: number; maxOutputBytes: number };
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
@@ -312,6 +358,8 @@ export interface Config {
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
   /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
   dnsAutomation: { syncIntervalSeconds: number; cloudflareApiBaseUrl: string };
+  /** Control-plane metrics collection (KUBEBYON_METRICS_*, docs/metrics.md). */
+  metrics: MetricsConfig;
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -344,6 +392,18 @@ export interface ControlPlaneEdgeConfig {
 export interface WorkloadIssuerRef {
   kind: "Issuer" | "ClusterIssuer";
   name: string;
+}
+
+export interface AdmissionWebhookConfig {
+  enabled: boolean;
+  /** Where the web process serves the webhook over HTTPS. */
+  listen: { address: string; port: number };
+  /** The base URL the vClusters' apiservers call (usually the chart's Service); required when enabled. */
+  url: string | undefined;
+  failurePolicy: "Fail" | "Ignore";
+  timeoutSeconds: number;
+  /** How often the configuration in every vCluster is checked and re-applied when it changed. */
+  syncIntervalSeconds: number;
 }
 
 export interface WorkloadEdgeConfig {
@@ -438,6 +498,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sharedGateway: { name: e.KUBEBYON_GATEWAY_NAME, namespace: e.KUBEBYON_GATEWAY_NAMESPACE, listener: e.KUBEBYON_GATEWAY_LISTENER },
     sanGraceHours: e.KUBEBYON_SAN_GRACE_HOURS,
     workloadEdge: workloadEdgeConfig(e),
+    admissionWebhook: {
+      enabled: e.KUBEBYON_ADMISSION_WEBHOOK_ENABLED,
+      listen: e.KUBEBYON_ADMISSION_WEBHOOK_LISTEN,
+      url: e.KUBEBYON_ADMISSION_WEBHOOK_URL,
+      failurePolicy: e.KUBEBYON_ADMISSION_WEBHOOK_FAILURE_POLICY,
+      timeoutSeconds: e.KUBEBYON_ADMISSION_WEBHOOK_TIMEOUT_SECONDS,
+      syncIntervalSeconds: e.KUBEBYON_ADMISSION_WEBHOOK_SYNC_INTERVAL_SECONDS,
+    },
     helmBin: e.KUBEBYON_HELM_BIN,
     kubectl: {
       bin: e.KUBEBYON_KUBECTL_BIN,
@@ -474,6 +542,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
+    metrics: metricsConfig(e),
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,
@@ -559,6 +628,17 @@ export function requireWorkloadEdge(config: Pick<Config, "workloadEdge">): Workl
   return { ...edge, gateway: { name, namespace, listener } };
 }
 
+/** The admission webhook when it is on, with its URL; throws ConfigError naming the variable when it is on without one. */
+export function requireAdmissionWebhook(config: Pick<Config, "admissionWebhook">): AdmissionWebhookConfig & { url: string } {
+  const hook = config.admissionWebhook;
+  if (!hook.url) {
+    throw new ConfigError(
+      "invalid configuration: KUBEBYON_ADMISSION_WEBHOOK_URL: required when KUBEBYON_ADMISSION_WEBHOOK_ENABLED=true (expected the https:// URL the vClusters' apiservers reach the platform's webhook at, e.g. the Helm chart's kubebyon-admission Service)",
+    );
+  }
+  return { ...hook, url: hook.url };
+}
+
 let cached: Config | undefined;
 
 /** Process-wide config, parsed once. Tests call parseConfig() directly. */
@@ -584,6 +664,35 @@ function pairedClient(prefix: string, id: string | undefined, secret: string | u
     throw new ConfigError(`invalid configuration: ${missing}: required when ${prefix}_CLIENT_ID/_SECRET is partly set (expected the OAuth app's value)`);
   }
   return { clientId: id, clientSecret: secret };
+}
+
+export interface MetricsConfig {
+  /** The collector loop runs in job-processing processes; the history API and /metrics read what it stored either way. */
+  enabled: boolean;
+  collectIntervalSeconds: number;
+  scrapeTimeoutSeconds: number;
+  /** Clusters scraped at once, so one slow cluster does not hold up the others. */
+  scrapeConcurrency: number;
+  retention: MetricRetention;
+}
+
+function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
+  if (e.KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS > e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS) {
+    throw new ConfigError(
+      `invalid configuration: KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: must not exceed KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS (${e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
+    );
+  }
+  return {
+    enabled: e.KUBEBYON_METRICS_ENABLED,
+    collectIntervalSeconds: e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS,
+    scrapeTimeoutSeconds: e.KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS,
+    scrapeConcurrency: e.KUBEBYON_METRICS_SCRAPE_CONCURRENCY,
+    retention: {
+      rawHours: e.KUBEBYON_METRICS_RAW_RETENTION_HOURS,
+      fiveMinuteDays: e.KUBEBYON_METRICS_5M_RETENTION_DAYS,
+      oneHourDays: e.KUBEBYON_METRICS_1H_RETENTION_DAYS,
+    },
+  };
 }
 
 function workloadEdgeConfig(e: z.output<typeof envSchema>): WorkloadEdgeConfig {

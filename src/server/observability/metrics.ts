@@ -1,10 +1,13 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { createAdmissionMetrics, type AdmissionMetrics } from "./admission-metrics";
 
 /** The Prometheus registry of a process and the metrics the HTTP entry points record (one per runtime). */
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<"route" | "method" | "status">;
   httpDuration: Histogram<"route" | "method">;
+  /** The admission webhook's decisions (admission-metrics.ts). */
+  admission: AdmissionMetrics;
 }
 
 export function createMetrics(): Metrics {
@@ -25,5 +28,6 @@ export function createMetrics(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
+    admission: createAdmissionMetrics(registry),
   };
 }

@@ -22,6 +22,8 @@ const transactionLockKeys = {
   clusterQuota: (userId: string) => `cluster-quota:${userId}`,
   /** A user's payments, so two renewals of one plan cannot both start at the same end. */
   billingUser: (userId: string) => `billing-user:${userId}`,
+  /** Web replicas and workers starting together on a fresh database create one admission CA (and one rotation). */
+  admissionCertificateAuthority: () => "admission-certificate-authority",
 } satisfies Record<string, (...key: string[]) => string>;
 
 export type TransactionLockName = keyof typeof transactionLockKeys;
@@ -45,6 +47,8 @@ export const sessionLocks = {
   managedDnsSync: "managed-dns-sync",
   /** One workload edge pass at a time across web and workers (the loop's leader, "sync now" after a change). */
   workloadEdgeSync: "workload-edge-sync",
+  /** One admission webhook configuration pass at a time across web and workers (the loop's leader, "sync now" after a plan or order change). */
+  admissionWebhookSync: "admission-webhook-sync",
 } as const;
 
 /**

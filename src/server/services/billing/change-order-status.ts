@@ -4,6 +4,7 @@ import { transitionOrder, type OrderAction } from "@/server/domain/billing/order
 import { AppError, notFound } from "@/server/domain/errors";
 import { lockRowForUpdate, lockUntilCommit, type Prisma } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { AdmissionPolicyChangeDeps } from "./admission-policy-change";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { ORDER_PARTIES, toOrderView, type OrderView } from "./order-view";
 
@@ -12,7 +13,7 @@ import { ORDER_PARTIES, toOrderView, type OrderView } from "./order-view";
  * refund (paid; the grant ends at once). The row is locked, so two admins
  * cannot both move the same order; a transition the state machine refuses is 409.
  */
-export async function changeOrderStatus(deps: ServiceDeps, admin: Viewer, orderId: string, action: OrderAction, origin: RequestOrigin): Promise<OrderView> {
+export async function changeOrderStatus(deps: ServiceDeps & AdmissionPolicyChangeDeps, admin: Viewer, orderId: string, action: OrderAction, origin: RequestOrigin): Promise<OrderView> {
   const order = await deps.db.$transaction(async (tx) => {
     if (!(await lockRowForUpdate(tx, "order", orderId))) throw notFound(`Order ${orderId}`);
     const current = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
@@ -31,6 +32,8 @@ export async function changeOrderStatus(deps: ServiceDeps, admin: Viewer, orderI
     );
     return updated;
   });
+  // A paid or ended grant changes the user's plan, so the policy in their clusters (AdmissionPolicy) changes with it.
+  deps.admissionWebhookSync?.();
   return toOrderView(order, deps.now());
 }
 

@@ -4,6 +4,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { isUniqueViolation } from "@/server/infra/db/client";
+import type { AdmissionPolicyChangeDeps } from "./admission-policy-change";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { assertPlanAdmitsControlPlane, auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
 import { toPlanView, type PlanView } from "./plan-view";
@@ -25,13 +26,20 @@ const DEFAULTS = {
   controlPlaneEphemeralStorageLimit: UPSTREAM.ephemeralStorageLimit,
   controlPlaneDataVolumeSize: UPSTREAM.dataVolumeSize,
   controlPlaneStorageClass: UPSTREAM.storageClass,
+  // No admission policy unless the admin sets one (the node limit is node_quota).
+  admissionMaxPods: null,
+  admissionPodCpuRequests: null,
+  admissionPodMemoryRequests: null,
+  admissionDenyHostNamespaces: false,
+  admissionDenyPrivileged: false,
+  admissionDenyHostPath: false,
   active: true,
   isDefault: false,
   sort: 0,
 };
 
 /** Admin: adds a plan to the catalogue. A default plan must be active; making one default unsets the previous one. */
-export async function createPlan(deps: ServiceDeps, admin: Viewer, input: CreatePlanInput, origin: RequestOrigin): Promise<PlanView> {
+export async function createPlan(deps: ServiceDeps & AdmissionPolicyChangeDeps, admin: Viewer, input: CreatePlanInput, origin: RequestOrigin): Promise<PlanView> {
   const fields: PlanFields & { code: string } = { ...DEFAULTS, ...input };
   assertPlanAdmitsControlPlane(fields);
   if (fields.isDefault && !fields.active) throw new AppError("BAD_REQUEST", "A default plan must be active: set active too, or leave is_default off.");
@@ -43,6 +51,8 @@ export async function createPlan(deps: ServiceDeps, admin: Viewer, input: Create
       await recordAuditEvent(tx, { actorUserId: admin.id, action: "plan.create", targetType: "plan", targetId: id, metadata: auditedPlanFields(fields) }, origin);
       return created;
     });
+    // A new default plan is the policy of every user without a paid order.
+    if (fields.isDefault) deps.admissionWebhookSync?.();
     return toPlanView(plan);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", `A plan with code "${fields.code}" already exists. Choose another code or edit that plan.`);

@@ -18,6 +18,13 @@ export interface PlanFields extends Omit<ControlPlaneColumns, "controlPlaneDataV
   cpuQuota: string | null;
   memoryQuota: string | null;
   controlPlaneDataVolumeSize: string;
+  /** Admission webhook policy (docs/admission-webhook.md): null limits are no limit; the node limit is nodeQuota. */
+  admissionMaxPods: number | null;
+  admissionPodCpuRequests: string | null;
+  admissionPodMemoryRequests: string | null;
+  admissionDenyHostNamespaces: boolean;
+  admissionDenyPrivileged: boolean;
+  admissionDenyHostPath: boolean;
   active: boolean;
   isDefault: boolean;
   sort: number;

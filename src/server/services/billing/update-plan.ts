@@ -1,6 +1,7 @@
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError, notFound } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { AdmissionPolicyChangeDeps } from "./admission-policy-change";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
 import { assertPlanAdmitsControlPlane, auditedPlanFields, clearOtherDefaults, type PlanFields } from "./plan-fields";
 import { toPlanView, type PlanView } from "./plan-view";
@@ -12,8 +13,8 @@ import { toPlanView, type PlanView } from "./plan-view";
  * snapshot taken when they were created or updated. The plan as it will be must
  * still admit its control plane.
  */
-export async function updatePlan(deps: ServiceDeps, admin: Viewer, id: string, change: Partial<PlanFields>, origin: RequestOrigin): Promise<PlanView> {
-  return deps.db.$transaction(async (tx) => {
+export async function updatePlan(deps: ServiceDeps & AdmissionPolicyChangeDeps, admin: Viewer, id: string, change: Partial<PlanFields>, origin: RequestOrigin): Promise<PlanView> {
+  const view = await deps.db.$transaction(async (tx) => {
     const before = await tx.plan.findUnique({ where: { id } });
     if (!before) throw notFound(`Plan ${id}`);
     const active = change.active ?? before.active;
@@ -27,4 +28,7 @@ export async function updatePlan(deps: ServiceDeps, admin: Viewer, id: string, c
     await recordAuditEvent(tx, { actorUserId: admin.id, action, targetType: "plan", targetId: id, metadata: auditedPlanFields(change) }, origin);
     return toPlanView(plan);
   });
+  // The plan's users' clusters get the new policy (or the new default plan's) at once, not at the next periodic pass.
+  deps.admissionWebhookSync?.();
+  return view;
 }

@@ -1,3 +1,4 @@
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ManagedIngressDeps } from "./managed-ingress-step";
 import type { ControlPlaneRouteDeps } from "./control-plane-route-step";
@@ -27,4 +28,9 @@ export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps, Mana
   /** How long that step waits for the certificate to cover the new public name, and between its handshakes. */
   servingCertificateTimeoutMs: number;
   servingCertificatePollMs: number;
+  /**
+   * The platform's admission webhook configuration inside a vCluster (infra/kube/admission-webhook-configuration-store.ts),
+   * which the delete job removes first; unset: the delete leaves it to go with the vCluster.
+   */
+  admissionWebhooks?: { delete(credentials: ClusterCredentials): Promise<void> };
 }

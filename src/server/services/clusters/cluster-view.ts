@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Cluster } from "@/server/infra/db/client";
 import { clusterStatusSchema, connectionStatusSchema, dnsSyncStatusSchema, managedIngressStatusSchema, workloadEdgeBackendSchema, workloadEdgeStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { effectivePublicAccessMode, publicAccessModeSchema } from "@/server/domain/clusters/public-access";
+import { admissionWebhookStatusSchema } from "@/server/domain/admission/webhook-status";
 import { isoOrNull } from "@/server/domain/iso-time";
 
 /** A cluster as the API returns it: the spec's snake_case fields, never internal columns. */
@@ -42,6 +43,8 @@ export const clusterViewSchema = z.object({
   workload_edge_last_synced_at: z.string().nullable(),
   workload_edge_last_error: z.string().nullable(),
   workload_edge_last_error_at: z.string().nullable(),
+  // The platform's admission webhook configuration inside the vCluster (docs/admission-webhook.md), written by its sync pass.
+  admission_webhook: z.object({ status: admissionWebhookStatusSchema, message: z.string().nullable(), applied_at: z.string().nullable() }),
   plan_id: z.string().nullable(),
   cluster_quota: z.object({ nodes: z.number().int().nullable(), cpu: z.string().nullable(), memory: z.string().nullable() }),
   created_at: z.string(),
@@ -86,6 +89,7 @@ export function toClusterView(c: Cluster): ClusterView {
     workload_edge_last_synced_at: isoOrNull(c.workloadEdgeLastSyncedAt),
     workload_edge_last_error: c.workloadEdgeLastError,
     workload_edge_last_error_at: isoOrNull(c.workloadEdgeLastErrorAt),
+    admission_webhook: { status: c.admissionWebhookStatus, message: c.admissionWebhookMessage, applied_at: isoOrNull(c.admissionWebhookAppliedAt) },
     plan_id: c.planId,
     cluster_quota: { nodes: c.nodeQuota, cpu: c.cpuQuota, memory: c.memoryQuota },
     created_at: c.createdAt.toISOString(),

@@ -18,6 +18,17 @@ export async function connectToCluster(deps: ClusterConnectionDeps & { db: Pick<
       `Cluster ${cluster.id} is ${cluster.status}; its control plane can be reached once it is ready. Check the cluster's operation timeline.`,
     );
   }
+  return resolveClusterConnection(deps, cluster);
+}
+
+/**
+ * The same without the status check, for the delete job's best-effort cleanup inside a cluster on its way out
+ * (the vc-<name> Secret is there until helm uninstall). Everything else uses connectToCluster.
+ */
+export async function resolveClusterConnection(
+  deps: ClusterConnectionDeps & { db: Pick<Prisma.TransactionClient, "systemSetting"> },
+  cluster: Pick<Cluster, "namespace" | "vclusterName" | "publicAccessEnabled" | "publicAccessMode" | "controlPlaneHost">,
+): Promise<ResolvedConnection> {
   return deps.resolver.resolve(
     {
       namespace: cluster.namespace,

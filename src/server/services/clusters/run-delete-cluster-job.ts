@@ -1,14 +1,19 @@
 import { controlPlaneRouteAction } from "@/server/domain/clusters/control-plane-tls-route";
 import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import type { Cluster } from "@/server/infra/db/client";
 import { notifyClusterEvent } from "@/server/services/notifications/emitters";
 import { endsTheJob } from "@/server/services/jobs/job-failure";
 import { PermanentJobError, type JobHandler, type JobHandlerContext } from "@/server/services/jobs/job-handler";
 import type { ClusterJobDeps } from "./cluster-job-deps";
 import { runControlPlaneRouteSteps } from "./control-plane-route-step";
+import { resolveClusterConnection } from "./connect-to-cluster";
 import { messageOf, OperationRecorder } from "./operation-recorder";
 
 /** The part of the cluster runtime this job uses. */
-export type DeleteClusterJobDeps = Pick<ClusterJobDeps, "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes">;
+export type DeleteClusterJobDeps = Pick<
+  ClusterJobDeps,
+  "db" | "log" | "now" | "provisioner" | "namespaceDeletionTimeoutMs" | "publicAccessProvider" | "controlPlaneRoutes" | "resolver" | "admissionWebhooks"
+>;
 
 /**
  * The `cluster.delete` job: with the gatewayapi provider, delete the cluster's TLSRoute first (frees
@@ -27,6 +32,7 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
     const signal = context.signal;
 
     try {
+      await removeAdmissionWebhook(deps, cluster);
       await runControlPlaneRouteSteps(deps, op, cluster, "deleted", signal);
       await op.step("helm_uninstall", () => deps.provisioner.uninstall({ releaseName: cluster.vclusterName, namespace: cluster.namespace, signal }));
       await context.renewLease();
@@ -56,4 +62,20 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
       throw error;
     }
   };
+}
+
+/**
+ * Best effort, before anything else goes: the platform's admission webhook configuration leaves the vCluster while its
+ * apiserver still answers, so pods created during the teardown are not refused by a webhook about to disappear. A
+ * failure is logged only: the configuration goes with the vCluster anyway.
+ */
+async function removeAdmissionWebhook(deps: DeleteClusterJobDeps, cluster: Cluster): Promise<void> {
+  if (!deps.admissionWebhooks || cluster.admissionWebhookAppliedHash === null) return;
+  try {
+    const { credentials } = await resolveClusterConnection(deps, cluster);
+    await deps.admissionWebhooks.delete(credentials);
+    await deps.db.cluster.update({ where: { id: cluster.id }, data: { admissionWebhookAppliedHash: null, admissionWebhookAppliedAt: null, admissionWebhookStatus: "disabled", admissionWebhookMessage: null } });
+  } catch (error) {
+    deps.log.warn("could not remove the admission webhook configuration before deleting the cluster; it goes with the vCluster", { cluster_id: cluster.id, error: messageOf(error) });
+  }
 }

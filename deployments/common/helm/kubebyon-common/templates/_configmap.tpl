@@ -32,6 +32,7 @@ allow-lists the names), then what the chart wires itself, which always wins. No 
 {{- if include "kubebyon.edgeEnabled" . -}}
 {{- $wired = mergeOverwrite $wired (include "kubebyon.edgeSettings" . | fromYaml) -}}
 {{- end -}}
+{{- $wired = mergeOverwrite $wired (include "kubebyon.admissionWebhookSettings" . | fromYaml) -}}
 {{- if .Values.admin.email -}}
 {{- $_ := set $wired "KUBEBYON_ADMIN_EMAIL" .Values.admin.email -}}
 {{- end -}}

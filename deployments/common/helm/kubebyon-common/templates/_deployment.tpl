@@ -126,6 +126,12 @@ spec:
             - name: http
               containerPort: {{ $ctx.Values.web.port }}
               protocol: TCP
+            {{- if $ctx.Values.admissionWebhook.enabled }}
+            # The admission webhook's HTTPS listener (KUBEBYON_ADMISSION_WEBHOOK_LISTEN), behind Service <fullname>-admission.
+            - name: admission
+              containerPort: {{ $ctx.Values.admissionWebhook.port }}
+              protocol: TCP
+            {{- end }}
           {{- end }}
           envFrom:
             - configMapRef:

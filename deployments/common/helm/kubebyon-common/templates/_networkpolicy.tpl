@@ -1,6 +1,7 @@
 {{/*
 NetworkPolicies (networkPolicy.enabled): web accepts its port from anywhere (the ingress
-controller or Gateway may sit in any namespace); the bundled PostgreSQL and RabbitMQ accept only
+controller or Gateway may sit in any namespace), and the admission webhook's port when it is on (the
+vClusters' apiservers run in one host namespace each); the bundled PostgreSQL and RabbitMQ accept only
 this release's web and worker pods. Egress is not restricted: the platform must reach the host
 API server, every vCluster's Service or public endpoint, SMTP and the OAuth providers, whose
 addresses a policy cannot know in advance.
@@ -20,6 +21,11 @@ spec:
     - ports:
         - port: {{ .Values.web.port }}
           protocol: TCP
+        {{- if .Values.admissionWebhook.enabled }}
+        # The admission webhook: every vCluster's apiserver (in its own host namespace) calls it.
+        - port: {{ .Values.admissionWebhook.port }}
+          protocol: TCP
+        {{- end }}
 {{- end -}}
 {{- end -}}
 

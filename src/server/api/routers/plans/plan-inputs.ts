@@ -48,6 +48,13 @@ export const planFieldsInput = z.object({
       .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, "control_plane_storage_class must be a StorageClass name (lowercase letters, digits, '-' and '.', e.g. longhorn), or empty for the host's default.")
       .nullable(),
   ).optional(),
+  // Policy the admission webhook enforces in each cluster of the plan's users (docs/admission-webhook.md); null or "": no limit.
+  admission_max_pods: count("admission_max_pods", 1_000_000).nullable().optional(),
+  admission_pod_cpu_requests: z.preprocess(emptyToNull, cpuQuantity("admission_pod_cpu_requests").nullable()).optional(),
+  admission_pod_memory_requests: z.preprocess(emptyToNull, byteQuantity("admission_pod_memory_requests", "memory").nullable()).optional(),
+  admission_deny_host_namespaces: strictBoolean("admission_deny_host_namespaces must be true or false.").optional(),
+  admission_deny_privileged: strictBoolean("admission_deny_privileged must be true or false.").optional(),
+  admission_deny_host_path: strictBoolean("admission_deny_host_path must be true or false.").optional(),
   active: strictBoolean("active must be true or false.").optional(),
   is_default: strictBoolean("is_default must be true or false.").optional(),
   sort: z.number().int().min(-1000, "sort must be between -1000 and 1000.").max(1000, "sort must be between -1000 and 1000.").optional(),
