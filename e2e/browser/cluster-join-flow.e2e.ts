@@ -232,6 +232,11 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
     // Newest first: the cordon came after the join; only this node joined here.
     expect(types.indexOf("cordoned")).toBeLessThan(types.indexOf("joined"));
     expect(types.filter((type) => type === "joined")).toHaveLength(1);
+    // Time in each state from those events: Ready now (running to now), no open health alert.
+    const health = page.getByTestId("node-health");
+    await health.getByTestId("node-alerts-empty").waitFor();
+    expect(await health.textContent()).toContain("Ready since");
+    expect(Number(await health.getByTestId("node-time-offline").getAttribute("data-seconds"))).toBe(0);
     await shot("09-node-detail");
 
     await events.getByTestId("node-event-type").selectOption("cordoned");

@@ -61,6 +61,7 @@ const ACCESS: Record<string, Access> = {
   "hostnameBindings.check": "user",
   "nodes.list": "user",
   "nodes.events": "user",
+  "nodes.health": "user",
   "nodes.cordon": "user",
   "nodes.uncordon": "user",
   "nodes.drain": "user",

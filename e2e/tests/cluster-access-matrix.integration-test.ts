@@ -40,6 +40,7 @@ const samples: Record<string, Sample> = {
   "POST /clusters/{cluster_id}/hostname-bindings/check": { path: (id) => `/clusters/${id}/hostname-bindings/check`, body: () => ({}) },
   "GET /nodes": { path: (id) => `/nodes?cluster_id=${id}` },
   "GET /node-events": { path: (id) => `/node-events?cluster_id=${id}` },
+  "GET /nodes/{node_name}/health": { path: (id) => `/nodes/worker-1/health?cluster_id=${id}` },
   "POST /nodes/{node_name}/cordon": { path: () => "/nodes/worker-1/cordon", body: (id) => ({ cluster_id: id }) },
   "POST /nodes/{node_name}/uncordon": { path: () => "/nodes/worker-1/uncordon", body: (id) => ({ cluster_id: id }) },
   "POST /nodes/{node_name}/drain": { path: () => "/nodes/worker-1/drain", body: (id) => ({ cluster_id: id }) },

@@ -125,7 +125,8 @@ describe("notification delivery", () => {
     await createApiKey(user.cookie, "nothing at all");
     expect(await rowsFor(user.id, "api_key.created")).toHaveLength(1);
 
-    // Default preferences: node.joined is not emailed, node.offline is.
+    // Default preferences: node.joined is not emailed. An offline event sends nothing at once any more:
+    // node health alerts notify node.unhealthy after a threshold (services/node-health).
     const cluster = { id: "cl_prefs", name: "prefs-cluster", ownerId: user.id };
     await api.rest("PATCH", "/admin/notifications/settings", { cookie: admin.cookie, body: { webhook_enabled: true } });
     await notifyNodeEvents(api.runtime.deps, cluster, [
@@ -134,7 +135,7 @@ describe("notification delivery", () => {
       { nodeName: "worker-1", type: "offline", message: "Node stopped reporting status (Ready is Unknown)." },
     ]);
     expect((await rowsFor(user.id, "node.joined")).map((r) => r.channel)).toEqual(["webhook"]);
-    expect((await rowsFor(user.id, "node.offline")).map((r) => r.channel)).toEqual(["email", "webhook"]);
+    expect(await rowsFor(user.id, "node.offline")).toEqual([]);
     await notifyClusterEvent(api.runtime.deps, cluster, "cluster.ready", { api_endpoint: "https://203.0.113.9:31443" });
     const ready = await rowsFor(user.id, "cluster.ready");
     expect(ready.find((r) => r.channel === "webhook")?.payload).toMatchObject({ type: "cluster.ready", data: { cluster_id: "cl_prefs", cluster_name: "prefs-cluster", api_endpoint: "https://203.0.113.9:31443" } });

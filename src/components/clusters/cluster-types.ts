@@ -6,6 +6,7 @@ export type JoinTokenItem = RouterOutputs["joinTokens"]["list"]["items"][number]
 export type NodeItem = RouterOutputs["nodes"]["list"]["items"][number];
 export type NodeEventItem = RouterOutputs["nodes"]["events"]["items"][number];
 export type NodeEventType = NonNullable<RouterInputs["nodes"]["events"]["type"]>;
+export type NodeHealth = RouterOutputs["nodes"]["health"];
 export type DrainResult = RouterOutputs["nodes"]["drain"];
 export type DrainOutcome = DrainResult["pods"][number]["outcome"];
 export type HostnameBindingItem = RouterOutputs["hostnameBindings"]["list"]["items"][number];

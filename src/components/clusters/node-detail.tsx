@@ -11,6 +11,7 @@ import { NodeActions } from "./node-actions";
 import { NODE_STATUS_TONE } from "./node-display";
 import { NodeEventTimeline } from "./node-event-timeline";
 import { NodeFacts } from "./node-facts";
+import { NodeHealthCard } from "./node-health-card";
 import { SectionError } from "./section-error";
 import { useNodeDialogs } from "./use-node-dialogs";
 
@@ -18,7 +19,7 @@ const POLL_MS = 5_000;
 
 /**
  * One node: its live facts (from the same live list the cluster page polls, so both stay in step)
- * and its event history. A node that is gone keeps its history on this page.
+ * its time in each state and open alerts, and its event history. A node that is gone keeps its history on this page.
  */
 export function NodeDetail({ clusterId, nodeName }: { clusterId: string; nodeName: string }) {
   const t = useTranslations("clusters.nodeDetail");
@@ -59,6 +60,7 @@ export function NodeDetail({ clusterId, nodeName }: { clusterId: string; nodeNam
           {t("notFound", { name: nodeName })}
         </p>
       )}
+      <NodeHealthCard clusterId={clusterId} nodeName={nodeName} />
       <NodeEventTimeline clusterId={clusterId} nodeName={nodeName} />
       {dialogs}
     </div>

@@ -44,3 +44,17 @@ export function formatAge(seconds: number, locale: string): string {
   const [unit, value] = match ? [match.unit, Math.floor(whole / match.seconds)] : (["second", whole] as const);
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(value);
 }
+
+/** A duration as its two largest whole units ("1d 3h", "5m 20s"; a zero second unit is left out), in the page's language. */
+export function formatDuration(seconds: number, locale: string): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const units = [...AGE_UNITS, { unit: "second", seconds: 1 } as const];
+  const found = units.findIndex((u) => whole >= u.seconds);
+  const first = found === -1 ? units.length - 1 : found;
+  const format = (unit: (typeof units)[number]["unit"], value: number) => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(value);
+  const head = units[first]!;
+  const headValue = Math.floor(whole / head.seconds);
+  const next = units[first + 1];
+  const nextValue = next ? Math.floor((whole - headValue * head.seconds) / next.seconds) : 0;
+  return next && nextValue > 0 ? `${format(head.unit, headValue)} ${format(next.unit, nextValue)}` : format(head.unit, headValue);
+}

@@ -12,7 +12,12 @@ const EVENT_LABEL_KEYS = {
   "cluster.error": "cluster_error",
   "cluster.deleted": "cluster_deleted",
   "node.joined": "node_joined",
+  // No longer sent (replaced by node.unhealthy); kept so older deliveries keep their label.
   "node.offline": "node_offline",
+  "node.unhealthy": "node_unhealthy",
+  "node.recovered": "node_recovered",
+  "node.version_skew": "node_version_skew",
+  "cluster.node_limit_reached": "cluster_node_limit_reached",
   "quota.reached": "quota_reached",
   "account.password_changed": "account_password_changed",
   "api_key.created": "api_key_created",

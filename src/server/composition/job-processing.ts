@@ -9,6 +9,7 @@ import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
+import { startRuntimeNodeAlertLoop } from "./node-alert-loop";
 import { createNodeObserver } from "./node-observer";
 import { startRuntimePodRouteLoop } from "./pod-route-loop";
 import { startRuntimeRoutePlanLoop } from "./route-plan-loop";
@@ -59,6 +60,8 @@ const LOOPS: readonly StartLoop[] = [
     observer.start();
     return { name: "node observer", stop: () => observer.stop() };
   },
+  // Leader-gated: node health alerts (docs/cluster-runtime.md "Node health alerts"); the observer also evaluates a cluster right after its node events.
+  (runtime, owner) => ({ name: "node health alerts", stop: startRuntimeNodeAlertLoop(runtime, owner) }),
   (runtime) => ({ name: "abandoned-operation sweeper", stop: startAbandonedOperationSweeper(runtime) }),
   (runtime) => ({ name: "notification dispatcher", stop: startNotificationDispatcher(runtime) }),
   (runtime, owner) => ({

@@ -118,6 +118,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: "1" })).toThrow(/KUBEBYON_DNS_CHECK_INTERVAL_SECONDS/);
   });
 
+  it("KUBEBYON_NODE_ALERT_*: 300 s unhealthy, 60 s recovery, 30 min cooldown, 15 s checks by default; whole seconds in range", () => {
+    expect(parseConfig({}).nodeAlerts).toEqual({ unhealthySeconds: 300, recoverySeconds: 60, cooldownSeconds: 1_800, checkIntervalSeconds: 15 });
+    const set = parseConfig({ KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS: "2", KUBEBYON_NODE_ALERT_RECOVERY_SECONDS: "0", KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: "0", KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS: "1" });
+    expect(set.nodeAlerts).toEqual({ unhealthySeconds: 2, recoverySeconds: 0, cooldownSeconds: 0, checkIntervalSeconds: 1 });
+    expect(() => parseConfig({ KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS: "0" })).toThrow(/KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS: "1.5" })).toThrow(/KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: "-1" })).toThrow(/KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS/);
+  });
+
   it("KUBEBYON_METRICS_*: on, 30 s interval, 10 s timeout, 4 at once, 24 h / 7 d / 90 d retention by default", () => {
     expect(parseConfig({}).metrics).toEqual({
       enabled: true,

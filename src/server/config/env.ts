@@ -262,6 +262,10 @@ export const envSchema = z.object({
   KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
   KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
   KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: int(10, 1),
+  KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS: int(300, 1),
+  KUBEBYON_NODE_ALERT_RECOVERY_SECONDS: int(60, 0),
+  KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: int(1_800, 0),
+  KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS: int(15, 1),
   KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
   KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
   KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: int(60, 5),
@@ -348,6 +352,8 @@ export interface Config {
   jobPollIntervalMs: number;
   /** How often the node observer re-reads which clusters to watch. */
   nodeObserverRescanSeconds: number;
+  /** Node health alerts (KUBEBYON_NODE_ALERT_*, docs/cluster-runtime.md "Node health alerts"). */
+  nodeAlerts: NodeAlertConfig;
   /** The hostname-binding DNS check: servers asked (empty: the system resolver) and the loop's period. */
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
   /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
@@ -362,6 +368,13 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   dataDir: string;
   embeddedPostgresPort: number;
+}
+
+export interface NodeAlertConfig {
+  unhealthySeconds: number;
+  recoverySeconds: number;
+  cooldownSeconds: number;
+  checkIntervalSeconds: number;
 }
 
 export interface ControlPlaneEdgeConfig {
@@ -521,6 +534,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
     nodeObserverRescanSeconds: e.KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS,
+    nodeAlerts: {
+      unhealthySeconds: e.KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS,
+      recoverySeconds: e.KUBEBYON_NODE_ALERT_RECOVERY_SECONDS,
+      cooldownSeconds: e.KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS,
+      checkIntervalSeconds: e.KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS,
+    },
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),

@@ -6,7 +6,11 @@ export const NOTIFICATION_EVENTS = [
   "cluster.error",
   "cluster.deleted",
   "node.joined",
-  "node.offline",
+  // Debounced node health (services/node-health); the immediate `node.offline` they replace is no longer sent.
+  "node.unhealthy",
+  "node.recovered",
+  "node.version_skew",
+  "cluster.node_limit_reached",
   "quota.reached",
   "account.password_changed",
   "api_key.created",

@@ -45,7 +45,13 @@ describe("delivery settings and backoff", () => {
   it("fills unsaved preference cells with the defaults", () => {
     const matrix = preferenceMatrix([{ channel: "email", event: "node.joined", enabled: true }, { channel: "webhook", event: "cluster.ready", enabled: false }]);
     expect(matrix.find((m) => m.event === "node.joined")).toEqual({ event: "node.joined", email: true, webhook: true });
-    expect(matrix.find((m) => m.event === "node.offline")).toEqual({ event: "node.offline", email: true, webhook: true });
+    expect(matrix.find((m) => m.event === "node.unhealthy")).toEqual({ event: "node.unhealthy", email: true, webhook: true });
+    expect(matrix.find((m) => m.event === "cluster.node_limit_reached")).toEqual({ event: "cluster.node_limit_reached", email: true, webhook: true });
     expect(matrix.find((m) => m.event === "cluster.ready")).toEqual({ event: "cluster.ready", email: true, webhook: false });
+  });
+  it("lists the debounced node health events and no longer the immediate node.offline (a stored row for it is ignored)", () => {
+    const matrix = preferenceMatrix([{ channel: "email", event: "node.offline", enabled: false }]);
+    expect(matrix.map((m) => m.event)).toEqual(expect.arrayContaining(["node.unhealthy", "node.recovered", "node.version_skew", "cluster.node_limit_reached"]));
+    expect(matrix.map((m) => m.event as string)).not.toContain("node.offline");
   });
 });

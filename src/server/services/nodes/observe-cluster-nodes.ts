@@ -6,11 +6,14 @@ import { connectToCluster } from "@/server/services/clusters/connect-to-cluster"
 import { resumeWaitingManagedIngress } from "@/server/services/clusters/resume-waiting-managed-ingress";
 import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
 import type { NodeWatcher } from "./ports";
+import { recordControlPlaneVersion } from "./record-control-plane-version";
 import { recordNodeSnapshot } from "./record-node-snapshot";
 
 /** `jobs`/`wakeups`: a Ready node starts the managed ingress install that waited for one. */
 export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | "log" | "now" | "resolver" | "nodeReader">, JobQueueDeps {
   watcher: NodeWatcher;
+  /** Runs after a snapshot that recorded events (the node health alerts evaluate that cluster at once); failures are logged. */
+  afterNodeEvents?: (clusterId: string) => Promise<unknown>;
 }
 
 /**
@@ -41,9 +44,13 @@ export async function observeClusterNodes(
       deps.log.info("node event", { cluster_id: cluster.id, node: event.nodeName, type: event.type, reason: event.reason });
     }
     await notifyNodeEvents(deps, cluster, result.events);
+    if (result.events.length > 0 && deps.afterNodeEvents) {
+      await deps.afterNodeEvents(cluster.id).catch((error: unknown) => deps.log.warn("could not evaluate the node health alerts after node events; the periodic pass will", { cluster_id: cluster.id, error: errorMessage(error) }));
+    }
     if ([...nodes.values()].some((n) => n.status === "ready")) await resumeManagedIngress(deps, cluster.id);
   }, (error) => deps.log.warn("could not record the node snapshot", { cluster_id: cluster.id, error: error.message }));
 
+  await recordControlPlaneVersion(deps, cluster.id, credentials);
   replaceAll(await deps.nodeReader.list(credentials));
   await recorder.now();
   options.onBaselineRecorded?.();
@@ -53,6 +60,8 @@ export async function observeClusterNodes(
         deps.log.warn("node watch interrupted; re-reading the node list", { cluster_id: cluster.id, error: event.error.message });
         try {
           replaceAll(await deps.nodeReader.list(credentials));
+          // A break is often a control-plane restart, e.g. an upgrade: read its version again.
+          await recordControlPlaneVersion(deps, cluster.id, credentials);
         } catch (error) {
           deps.log.warn("could not re-read the node list; the watch keeps retrying", { cluster_id: cluster.id, error: errorMessage(error) });
           continue;

@@ -15,11 +15,14 @@ export async function notifyClusterEvent(deps: NotifyDeps, cluster: ClusterFacts
   await notify(deps, { userId: cluster.ownerId, event, data: { cluster_id: cluster.id, cluster_name: cluster.name, ...extra } });
 }
 
-/** Node events the observer recorded: `joined` and `offline` (Ready went Unknown) notify the cluster owner. */
+/**
+ * Node events the observer recorded: `joined` notifies the cluster owner at once. Health changes
+ * (NotReady, offline, recovery) are not sent per event — a flapping node would flood — but by the
+ * debounced node health alerts (services/node-health/evaluate-node-alerts.ts).
+ */
 export async function notifyNodeEvents(deps: NotifyDeps, cluster: ClusterFacts, events: readonly { nodeName: string; type: string; message: string }[]): Promise<void> {
   for (const e of events) {
-    const event = e.type === "joined" ? "node.joined" : e.type === "offline" ? "node.offline" : null;
-    if (event) await notify(deps, { userId: cluster.ownerId, event, data: { cluster_id: cluster.id, cluster_name: cluster.name, node_name: e.nodeName, message: e.message } });
+    if (e.type === "joined") await notify(deps, { userId: cluster.ownerId, event: "node.joined", data: { cluster_id: cluster.id, cluster_name: cluster.name, node_name: e.nodeName, message: e.message } });
   }
 }
 

@@ -2,7 +2,7 @@ import { newId } from "@/server/domain/ids";
 import { defaultEnabled, type NotificationChannel, type NotificationRequest } from "@/server/domain/notifications/notification-events";
 import type { Prisma } from "@/server/infra/db/client";
 import { readDeliverySettings } from "./delivery-settings-store";
-import type { NotifyDeps } from "./notification-deps";
+import type { NotifyRecordDeps } from "./notification-deps";
 import { notificationEmail } from "./notification-messages";
 
 /** The exact JSON POSTed to webhooks (docs/notifications.md); `id` is the delivery id, stable across retries. */
@@ -15,11 +15,12 @@ export function webhookPayload(deliveryId: string, request: NotificationRequest,
  * (their preferences, else the defaults) and the administrator allows. Nothing
  * is sent here: the delivery loop sends, retries and records the outcome, so
  * the action that caused the event never waits for SMTP or a webhook.
- * Call it after the action's transaction committed. It never throws — a
+ * Call it after the action's transaction committed, or inside it with the transaction as `db` when
+ * the notification must be recorded exactly when the change commits. It never throws — a
  * notification that cannot even be recorded is logged and dropped, because
  * failing the user's action for it would be worse.
  */
-export async function notify(deps: NotifyDeps, request: NotificationRequest): Promise<number> {
+export async function notify(deps: NotifyRecordDeps, request: NotificationRequest): Promise<number> {
   try {
     const user = await deps.db.user.findUnique({
       where: { id: request.userId },
