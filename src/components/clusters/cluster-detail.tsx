@@ -17,6 +17,7 @@ import type { PublicAccessProvider } from "@/server/domain/clusters/public-acces
 import { EditClusterDialog } from "./edit-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
+import { ClusterMetricsSection } from "./metrics/cluster-metrics-section";
 import { ManagedIngressCard } from "./managed-ingress-card";
 import { WorkloadEdgeCard } from "./workload-edge-card";
 import { NodesSection } from "./nodes-section";
@@ -88,6 +89,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
       <OperationTimeline clusterId={clusterId} />
       <JoinSection clusterId={clusterId} />
       <NodesSection cluster={c} />
+      {c.status !== "deleted" ? <ClusterMetricsSection clusterId={clusterId} /> : null}
       <ManagedIngressCard cluster={c} />
       <WorkloadEdgeCard cluster={c} />
       <HostnameBindingsSection cluster={c} />

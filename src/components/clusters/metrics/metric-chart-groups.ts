@@ -28,7 +28,7 @@ const LINE_COLORS = ["#4f46e5", "#dc2626", "#059669", "#d97706", "#0284c7", "#c0
 
 export interface ChartLine {
   key: string;
-  metric: string;
+  metric: ClusterMetricName;
   /** The resource of a stored_objects line ("pods"); null for the other metrics. */
   label: string | null;
   color: string;
@@ -40,17 +40,17 @@ export interface ChartLine {
  * TOP_STORED_KINDS resources with the most objects now (ties by name, so the choice is stable).
  */
 export function chartLines(group: ChartGroup, series: readonly MetricSeries[]): ChartLine[] {
-  const picked: MetricSeries[] = [];
+  const picked: Array<{ metric: ClusterMetricName; s: MetricSeries }> = [];
   for (const metric of group.metrics) {
     const ofMetric = series.filter((s) => s.metric === metric);
     if (metric !== "stored_objects") {
-      picked.push(...ofMetric);
+      picked.push(...ofMetric.map((s) => ({ metric, s })));
       continue;
     }
     const ranked = ofMetric
       .map((s) => ({ s, latest: latestValue(s)?.v ?? -1 }))
       .sort((a, b) => b.latest - a.latest || (a.s.label ?? "").localeCompare(b.s.label ?? ""));
-    picked.push(...ranked.slice(0, TOP_STORED_KINDS).map((r) => r.s));
+    picked.push(...ranked.slice(0, TOP_STORED_KINDS).map((r) => ({ metric, s: r.s })));
   }
-  return picked.map((s, i) => ({ key: seriesKey(s), metric: s.metric, label: s.label, color: LINE_COLORS[i % LINE_COLORS.length] ?? "#52525b", series: s }));
+  return picked.map(({ metric, s }, i) => ({ key: seriesKey(s), metric, label: s.label, color: LINE_COLORS[i % LINE_COLORS.length] ?? "#52525b", series: s }));
 }
