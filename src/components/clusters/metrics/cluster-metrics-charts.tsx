@@ -34,7 +34,8 @@ export function ClusterMetricsCharts({ data, range }: { data: ClusterMetricsOutp
   const unitLabel = (unit: ChartUnit | "seconds") => t(`units.${unit}`);
   const valueText = (value: number, unit: ChartUnit) => {
     const f = formatMetricValue(value, unit, locale);
-    return t("value", { value: f.text, unit: unitLabel(f.unit) });
+    // Counts take the plural form of their unit ("1 node", "2 nodes"); rates and durations a symbol.
+    return f.unit === "requests" || f.unit === "nodes" || f.unit === "objects" ? t(`count.${f.unit}`, { count: f.rounded }) : t("value", { value: f.text, unit: unitLabel(f.unit) });
   };
 
   return (

@@ -3,19 +3,20 @@ import { formatAxisValue, formatMetricValue, formatTimeTick, formatTooltipTime }
 
 describe("metric figures", () => {
   it("keeps two decimals for small rates and latencies, one above ten", () => {
-    expect(formatMetricValue(0.25, "reqPerSecond", "en")).toEqual({ text: "0.25", unit: "reqPerSecond" });
-    expect(formatMetricValue(123.456, "reqPerSecond", "en")).toEqual({ text: "123.5", unit: "reqPerSecond" });
-    expect(formatMetricValue(4.567, "ms", "en")).toEqual({ text: "4.57", unit: "ms" });
+    expect(formatMetricValue(0.25, "reqPerSecond", "en")).toEqual({ text: "0.25", rounded: 0.25, unit: "reqPerSecond" });
+    expect(formatMetricValue(123.456, "reqPerSecond", "en")).toEqual({ text: "123.5", rounded: 123.5, unit: "reqPerSecond" });
+    expect(formatMetricValue(4.567, "ms", "en")).toEqual({ text: "4.57", rounded: 4.57, unit: "ms" });
   });
 
   it("shows latencies of a second or more in seconds", () => {
-    expect(formatMetricValue(1500, "ms", "en")).toEqual({ text: "1.5", unit: "seconds" });
-    expect(formatMetricValue(999, "ms", "en")).toEqual({ text: "999", unit: "ms" });
+    expect(formatMetricValue(1500, "ms", "en")).toEqual({ text: "1.5", rounded: 1.5, unit: "seconds" });
+    expect(formatMetricValue(999, "ms", "en")).toEqual({ text: "999", rounded: 999, unit: "ms" });
   });
 
-  it("shows counts as whole numbers with the locale's grouping", () => {
-    expect(formatMetricValue(12345.4, "objects", "en")).toEqual({ text: "12,345", unit: "objects" });
-    expect(formatMetricValue(3, "nodes", "zh-CN")).toEqual({ text: "3", unit: "nodes" });
+  it("shows node and object counts as whole numbers with the locale's grouping, inflight requests with one decimal", () => {
+    expect(formatMetricValue(12345.4, "objects", "en")).toEqual({ text: "12,345", rounded: 12345, unit: "objects" });
+    expect(formatMetricValue(2.6, "nodes", "zh-CN")).toEqual({ text: "3", rounded: 3, unit: "nodes" });
+    expect(formatMetricValue(2.66, "requests", "en")).toEqual({ text: "2.7", rounded: 2.7, unit: "requests" });
   });
 
   it("shortens axis ticks", () => {

@@ -5,15 +5,20 @@ export type DisplayUnit = ChartUnit | "seconds";
 
 /**
  * A figure for the latest-value table and the tooltip: rates keep two decimals below 10 req/s (a
- * quiet cluster answers 0.25 req/s), latencies of a second or more switch to seconds, counts are
- * whole numbers.
+ * quiet cluster answers 0.25 req/s), latencies of a second or more switch to seconds, node and
+ * object counts are whole numbers, inflight requests (an average over a bucket) keep one decimal.
+ * `rounded` is the number `text` shows, for messages that choose a plural form by it.
  */
-export function formatMetricValue(value: number, unit: ChartUnit, locale: string): { text: string; unit: DisplayUnit } {
-  if (unit === "ms" && value >= 1000) {
-    return { text: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value / 1000), unit: "seconds" };
-  }
-  const digits = unit === "ms" || unit === "reqPerSecond" ? (value < 10 ? 2 : 1) : 0;
-  return { text: new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value), unit };
+export function formatMetricValue(value: number, unit: ChartUnit, locale: string): { text: string; rounded: number; unit: DisplayUnit } {
+  const shown = unit === "ms" && value >= 1000 ? { value: value / 1000, unit: "seconds" as const, digits: 2 } : { value, unit, digits: fractionDigits(value, unit) };
+  const factor = 10 ** shown.digits;
+  const rounded = Math.round(shown.value * factor) / factor;
+  return { text: new Intl.NumberFormat(locale, { maximumFractionDigits: shown.digits }).format(rounded), rounded, unit: shown.unit };
+}
+
+function fractionDigits(value: number, unit: ChartUnit): number {
+  if (unit === "ms" || unit === "reqPerSecond") return value < 10 ? 2 : 1;
+  return unit === "requests" ? 1 : 0;
 }
 
 /** Axis ticks: short (1.2K, 3.4M), the axis title names the unit. */
