@@ -26,7 +26,14 @@ export function ClusterMetricsCard({ range, onRangeChange, state }: ClusterMetri
   const t = useTranslations("clusterMetrics");
   const tc = useTranslations("common");
   return (
-    <Card aria-labelledby="cluster-metrics-title" data-testid="cluster-metrics" data-state={state.kind}>
+    <Card
+      aria-labelledby="cluster-metrics-title"
+      data-testid="cluster-metrics"
+      data-state={state.kind}
+      // The window of the answer on screen (the previous one while a new range loads).
+      data-from={state.kind === "data" ? state.data.from : undefined}
+      data-to={state.kind === "data" ? state.data.to : undefined}
+    >
       <CardHeader
         titleId="cluster-metrics-title"
         title={t("title")}

@@ -39,7 +39,7 @@ export function ClusterMetricsCharts({ data, range }: { data: ClusterMetricsOutp
   };
 
   return (
-    <div className="space-y-3" data-testid="metrics-charts" data-from={data.from} data-to={data.to}>
+    <div className="space-y-3" data-testid="metrics-charts">
       <ul className="space-y-1 text-xs text-zinc-600 dark:text-zinc-400">
         <li data-testid="metrics-resolution" data-resolution={data.resolution}>
           {t(`resolution.${data.resolution}`, { seconds: data.step_seconds })}

@@ -42,7 +42,7 @@ export const metricPointSchema = z.object({
 export type MetricPoint = z.infer<typeof metricPointSchema>;
 
 export const metricSeriesSchema = z.object({
-  metric: z.string(),
+  metric: clusterMetricNameSchema,
   /** e.g. the resource of a stored_objects series ("pods"); null for single-series metrics. */
   label: z.string().nullable(),
   unit: z.string(),

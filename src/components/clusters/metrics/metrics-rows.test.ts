@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { MetricSeries } from "./metrics-contract";
+import type { ClusterMetricName, MetricSeries } from "./metrics-contract";
 import { CHART_GROUPS, chartLines, TOP_STORED_KINDS } from "./metric-chart-groups";
 import { firstPointAt, latestValue, seriesKey, seriesToRows, startsBeforeFirstSample } from "./metrics-rows";
 
 const at = (minute: number) => `2026-12-04T15:${String(minute).padStart(2, "0")}:00.000Z`;
 const ms = (minute: number) => Date.parse(at(minute));
-const series = (metric: string, label: string | null, points: Array<[number, number | null]>, unit = "req/s"): MetricSeries => ({
+const series = (metric: ClusterMetricName, label: string | null, points: Array<[number, number | null]>, unit = "req/s"): MetricSeries => ({
   metric,
   label,
   unit,
@@ -32,7 +32,7 @@ describe("series to chart rows", () => {
   });
 
   it("does not count a late scrape (under one and a half steps) as a gap", () => {
-    const late = { metric: "node_count", label: null, unit: "nodes", points: [{ t: at(0), v: 1 }, { t: "2026-12-04T15:01:20.000Z", v: 1 }] };
+    const late: MetricSeries = { metric: "node_count", label: null, unit: "nodes", points: [{ t: at(0), v: 1 }, { t: "2026-12-04T15:01:20.000Z", v: 1 }] };
     expect(seriesToRows([late], 60).map((r) => r.node_count)).toEqual([1, 1]);
   });
 
@@ -67,8 +67,8 @@ describe("partial ranges and latest values", () => {
   });
 
   it("takes the newest measurable value", () => {
-    expect(latestValue(series("x", null, [[1, 3], [3, null], [2, 5]]))).toEqual({ t: at(2), v: 5 });
-    expect(latestValue(series("x", null, [[1, null]]))).toBeNull();
+    expect(latestValue(series("node_count", null, [[1, 3], [3, null], [2, 5]]))).toEqual({ t: at(2), v: 5 });
+    expect(latestValue(series("node_count", null, [[1, null]]))).toBeNull();
   });
 });
 
