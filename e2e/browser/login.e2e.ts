@@ -202,6 +202,11 @@ describe("console in a real browser", () => {
     // One account exists at this point: the first admin created at start-up.
     expect((await users.innerText()).replace(/\s+/g, " ")).toBe("Accounts 1 Administrators 1 Disabled 0");
     await page.getByText("No job is waiting.").waitFor();
+    // Headline figures: nodes across live clusters and the job backlog (none of either on a fresh platform).
+    expect(await page.getByTestId("admin-figure-nodes-ready-value").innerText()).toBe("0 of 0");
+    expect(await page.getByTestId("admin-figure-nodes-not-ready").getAttribute("data-attention")).toBe("false");
+    expect(await page.getByTestId("admin-figure-job-backlog-value").innerText()).toBe("0");
+    expect((await page.getByTestId("admin-nodes").innerText()).replace(/\s+/g, " ")).toBe("Ready 0 Not ready 0 Unknown 0");
     await shot("09a-admin-overview");
     await page.getByRole("navigation").getByRole("link", { name: "Job queue" }).click();
     await page.waitForURL("**/admin/cluster-jobs");

@@ -6,6 +6,8 @@ import backofficeEn from "./messages/backoffice/en.json";
 import backofficeZhCN from "./messages/backoffice/zh-CN.json";
 import billingEn from "./messages/billing/en.json";
 import billingZhCN from "./messages/billing/zh-CN.json";
+import metricsEn from "./messages/metrics/en.json";
+import metricsZhCN from "./messages/metrics/zh-CN.json";
 import notificationsEn from "./messages/notifications/en.json";
 import notificationsZhCN from "./messages/notifications/zh-CN.json";
 import oauthEn from "./messages/oauth/en.json";
@@ -18,14 +20,14 @@ import type { AppLocale } from "./locales";
  * repeat across files (messages.test.ts checks it).
  */
 export const CATALOG_PARTS: Record<AppLocale, Record<string, object>> = {
-  en: { core: en, account: accountEn, backoffice: backofficeEn, billing: billingEn, notifications: notificationsEn, oauth: oauthEn },
-  "zh-CN": { core: zhCN, account: accountZhCN, backoffice: backofficeZhCN, billing: billingZhCN, notifications: notificationsZhCN, oauth: oauthZhCN },
+  en: { core: en, account: accountEn, backoffice: backofficeEn, billing: billingEn, metrics: metricsEn, notifications: notificationsEn, oauth: oauthEn },
+  "zh-CN": { core: zhCN, account: accountZhCN, backoffice: backofficeZhCN, billing: billingZhCN, metrics: metricsZhCN, notifications: notificationsZhCN, oauth: oauthZhCN },
 };
 
-const zhCNMessages = { ...zhCN, ...accountZhCN, ...backofficeZhCN, ...billingZhCN, ...notificationsZhCN, ...oauthZhCN };
+const zhCNMessages = { ...zhCN, ...accountZhCN, ...backofficeZhCN, ...billingZhCN, ...metricsZhCN, ...notificationsZhCN, ...oauthZhCN };
 export type Messages = typeof zhCNMessages;
 
 export const MESSAGES: Record<AppLocale, Messages> = {
   "zh-CN": zhCNMessages,
-  en: { ...en, ...accountEn, ...backofficeEn, ...billingEn, ...notificationsEn, ...oauthEn },
+  en: { ...en, ...accountEn, ...backofficeEn, ...billingEn, ...metricsEn, ...notificationsEn, ...oauthEn },
 };

@@ -18,6 +18,7 @@ import { EditClusterDialog } from "./edit-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
 import { AdmissionWebhookCard } from "./admission-webhook-card";
+import { ClusterMetricsSection } from "./metrics/cluster-metrics-section";
 import { ManagedIngressCard } from "./managed-ingress-card";
 import { WorkloadEdgeCard } from "./workload-edge-card";
 import { NodesSection } from "./nodes-section";
@@ -89,6 +90,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
       <OperationTimeline clusterId={clusterId} />
       <JoinSection clusterId={clusterId} />
       <NodesSection cluster={c} />
+      {c.status !== "deleted" ? <ClusterMetricsSection clusterId={clusterId} /> : null}
       <ManagedIngressCard cluster={c} />
       <WorkloadEdgeCard cluster={c} />
       <AdmissionWebhookCard cluster={c} />
