@@ -1,21 +1,12 @@
 import { requireDatabaseUrl } from "@/server/config/env";
-import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
 import type { Logger } from "@/server/observability/logger";
 import { syncAdmissionWebhooks, type AdmissionWebhookSyncDeps, type AdmissionWebhookSyncResult } from "@/server/services/admission/sync-admission-webhooks";
 import { admissionWebhookSyncDeps } from "./admission-webhook-sync-deps";
 import { loopLeadership, type LoopLeadership } from "./loop-leadership";
-import { errorMessage } from "./periodic-pass";
 import type { Runtime } from "./runtime";
-import { startSerialLoop } from "./serial-loop";
+import { startLeaderPassLoop, type LeaderPassLoop } from "./leader-pass-loop";
 
-export interface AdmissionWebhookLoop {
-  /** A pass soon, in any process (a cluster job just ended here); requests during a pass fold into one more. */
-  requestPass(): void;
-  stop(): Promise<void>;
-}
-
-/** After a failed pass (the database or the pass lock): 2 s, doubling, never later than the interval. */
-const retryBackoff = (intervalMs: number): BackoffPolicy => ({ baseMs: Math.min(2_000, intervalMs), factor: 2, maxMs: intervalMs, jitter: 0.2 });
+export type AdmissionWebhookLoop = LeaderPassLoop;
 
 /**
  * Runs syncAdmissionWebhooks every `intervalMs` on the leader only (one process reads back every vCluster's
@@ -27,34 +18,7 @@ export function startAdmissionWebhookLoop(
   deps: AdmissionWebhookSyncDeps,
   options: { intervalMs: number; log: Logger; leadership: LoopLeadership; onPass?: (result: AdmissionWebhookSyncResult | Error) => void },
 ): AdmissionWebhookLoop {
-  let lastError: string | undefined;
-  let failures = 0;
-  const loop = startSerialLoop(async (trigger) => {
-    try {
-      if (trigger === "request" || (await options.leadership.leads())) {
-        const result = await syncAdmissionWebhooks(deps);
-        if (lastError !== undefined) options.log.info("admission webhook passes work again");
-        lastError = undefined;
-        failures = 0;
-        options.onPass?.(result);
-      }
-      return options.intervalMs;
-    } catch (error) {
-      const text = errorMessage(error);
-      failures += 1;
-      if (text !== lastError) options.log.warn("admission webhook pass failed; retried at the next pass", { error: text });
-      lastError = text;
-      options.onPass?.(error instanceof Error ? error : new Error(text));
-      return retryDelayMs(failures, retryBackoff(options.intervalMs));
-    }
-  });
-  return {
-    requestPass: () => loop.requestPass(),
-    async stop() {
-      await loop.stop();
-      await options.leadership.close();
-    },
-  };
+  return startLeaderPassLoop({ what: "admission webhook", pass: () => syncAdmissionWebhooks(deps), ...options });
 }
 
 /**

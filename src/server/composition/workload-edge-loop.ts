@@ -1,21 +1,12 @@
 import { requireDatabaseUrl } from "@/server/config/env";
-import { retryDelayMs, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
 import type { Logger } from "@/server/observability/logger";
 import { syncWorkloadEdge, type WorkloadEdgeSyncDeps, type WorkloadEdgeSyncResult } from "@/server/services/workload-edge/sync-workload-edge";
 import { loopLeadership, type LoopLeadership } from "./loop-leadership";
-import { errorMessage } from "./periodic-pass";
-import { startSerialLoop } from "./serial-loop";
+import { startLeaderPassLoop, type LeaderPassLoop } from "./leader-pass-loop";
 import type { Runtime } from "./runtime";
 import { workloadEdgeSyncDeps } from "./workload-edge-sync-deps";
 
-export interface WorkloadEdgeLoop {
-  /** A pass soon, in any process (a cluster job just ended here); requests during a pass fold into one more. */
-  requestPass(): void;
-  stop(): Promise<void>;
-}
-
-/** After a failed pass (an apiserver blip, a CRD still initialising): 2 s, doubling, never later than the interval. */
-export const workloadEdgeRetryBackoff = (intervalMs: number): BackoffPolicy => ({ baseMs: Math.min(2_000, intervalMs), factor: 2, maxMs: intervalMs, jitter: 0.2 });
+export type WorkloadEdgeLoop = LeaderPassLoop;
 
 /**
  * Runs syncWorkloadEdge every `intervalMs` on the leader only (one process converges the shared Gateway,
@@ -28,34 +19,7 @@ export function startWorkloadEdgeLoop(
   deps: WorkloadEdgeSyncDeps,
   options: { intervalMs: number; log: Logger; leadership: LoopLeadership; onPass?: (result: WorkloadEdgeSyncResult | Error) => void },
 ): WorkloadEdgeLoop {
-  let lastError: string | undefined;
-  let failures = 0;
-  const loop = startSerialLoop(async (trigger) => {
-    try {
-      if (trigger === "request" || (await options.leadership.leads())) {
-        const result = await syncWorkloadEdge(deps);
-        if (lastError !== undefined) options.log.info("workload edge passes work again");
-        lastError = undefined;
-        failures = 0;
-        options.onPass?.(result);
-      }
-      return options.intervalMs;
-    } catch (error) {
-      const text = errorMessage(error);
-      failures += 1;
-      if (text !== lastError) options.log.warn("workload edge pass failed; retried at the next pass", { error: text });
-      lastError = text;
-      options.onPass?.(error instanceof Error ? error : new Error(text));
-      return retryDelayMs(failures, workloadEdgeRetryBackoff(options.intervalMs));
-    }
-  });
-  return {
-    requestPass: () => loop.requestPass(),
-    async stop() {
-      await loop.stop();
-      await options.leadership.close();
-    },
-  };
+  return startLeaderPassLoop({ what: "workload edge", pass: () => syncWorkloadEdge(deps), ...options });
 }
 
 /** The loop of a job-processing process (LOOPS); throws ConfigError when KUBEBYON_WORKLOAD_* is half configured. */

@@ -71,7 +71,12 @@ describe("retention and tiers", () => {
   it("reads the finest tier whose retention still covers the start of the range", () => {
     expect(resolutionCovering(retention, new Date("2026-12-04T11:00:00Z"), now)).toBe("raw");
     expect(resolutionCovering(retention, new Date("2026-12-03T12:00:00Z"), now)).toBe("raw");
-    expect(resolutionCovering(retention, new Date("2026-12-03T11:59:00Z"), now)).toBe("5m");
+    // Up to one 5-minute bucket past the raw retention ("the last 24 hours", its end rounded) still reads raw rows.
+    expect(resolutionCovering(retention, new Date("2026-12-03T11:59:00Z"), now)).toBe("raw");
+    expect(resolutionCovering(retention, new Date("2026-12-03T11:55:00Z"), now)).toBe("raw");
+    expect(resolutionCovering(retention, new Date("2026-12-03T11:54:59Z"), now)).toBe("5m");
+    expect(resolutionCovering(retention, new Date("2026-11-27T11:00:00Z"), now)).toBe("5m");
+    expect(resolutionCovering(retention, new Date("2026-11-27T10:59:59Z"), now)).toBe("1h");
     expect(resolutionCovering(retention, new Date("2026-11-20T00:00:00Z"), now)).toBe("1h");
     expect(resolutionCovering(retention, new Date("2020-01-01T00:00:00Z"), now)).toBe("1h");
   });

@@ -29,10 +29,16 @@ export function retentionCutoff(retention: MetricRetention, resolution: MetricRe
   return new Date(now.getTime() - retentionMs(retention, resolution));
 }
 
-/** The finest tier that still holds `from` (raw within its retention, else 5m, else 1h). */
+/**
+ * The finest tier that still holds `from` (raw within its retention, else 5m, else 1h). A window reaching at most one
+ * bucket of the next tier past a tier's retention still reads that tier: "the last 24 hours" with 24 h of raw rows is
+ * answered from the raw rows (its first minutes may already be pruned and show as a gap) rather than from the
+ * 5-minute tier, which a cluster younger than its first rollup does not have yet.
+ */
 export function resolutionCovering(retention: MetricRetention, from: Date, now: Date): MetricResolution {
+  const slackMs: Readonly<Record<MetricResolution, number>> = { raw: ROLLUP_BUCKET_MS["5m"], "5m": ROLLUP_BUCKET_MS["1h"], "1h": 0 };
   for (const resolution of metricResolutions) {
-    if (from.getTime() >= retentionCutoff(retention, resolution, now).getTime()) return resolution;
+    if (from.getTime() >= retentionCutoff(retention, resolution, now).getTime() - slackMs[resolution]) return resolution;
   }
   return "1h";
 }

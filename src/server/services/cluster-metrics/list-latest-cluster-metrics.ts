@@ -1,19 +1,9 @@
 import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
+import type { ClusterMetricsReading } from "@/server/observability/cluster-metric-gauges";
 import type { ServiceDeps } from "@/server/services/service-deps";
 
-/** A cluster's newest raw sample, as the platform's /metrics shows it. */
-export interface LatestClusterMetrics {
-  clusterId: string;
-  sampledAt: Date;
-  apiRequestRate: number | null;
-  apiErrorRate: number | null;
-  apiLatencyP50Ms: number | null;
-  apiLatencyP99Ms: number | null;
-  apiInflightRequests: number | null;
-  nodeCount: number | null;
-  readyNodeCount: number | null;
-  probeLatencyMs: number | null;
-}
+/** A cluster's newest raw sample, as the platform's /metrics shows it (the gauges' reading). */
+export type LatestClusterMetrics = ClusterMetricsReading;
 
 /**
  * The newest raw sample of each cluster sampled within `maxAgeMs` (a cluster the collector stopped reaching
