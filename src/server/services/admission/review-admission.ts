@@ -3,7 +3,7 @@ import { admissionReviewResponse, parseAdmissionReview, type AdmissionReviewRequ
 import { admissionSubject, evaluateAdmission, isUsageNeeded, type AdmissionDecision, type DenialReason } from "@/server/domain/admission/evaluate-admission";
 import type { Cluster } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
+import { resolveClusterConnection } from "@/server/services/clusters/connect-to-cluster";
 import type { AdmissionReviewDeps } from "./admission-deps";
 import { readAdmissionPolicy } from "./read-admission-policy";
 
@@ -64,7 +64,9 @@ export async function reviewAdmission(deps: AdmissionReviewDeps, call: Admission
     const policy = await readAdmissionPolicy(deps.db, cluster.id, deps.now());
     const first = evaluateAdmission(subject, policy);
     if (isUsageNeeded(first)) {
-      const { credentials } = await connectToCluster(deps, cluster);
+      // Not connectToCluster: the vCluster calling proves its control plane is up, whatever the row's status says
+      // (an update that failed leaves `error` on a running cluster, and failurePolicy Fail would stop its pods).
+      const { credentials } = await resolveClusterConnection(deps, cluster);
       const usage = await deps.usage.read(credentials, first.needsUsage, { timeoutMs: deps.usageTimeoutMs });
       const second = evaluateAdmission(subject, policy, usage);
       if (isUsageNeeded(second)) throw new Error("the usage read did not return what the policy needs");

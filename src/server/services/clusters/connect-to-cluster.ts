@@ -23,7 +23,8 @@ export async function connectToCluster(deps: ClusterConnectionDeps & { db: Pick<
 
 /**
  * The same without the status check, for the delete job's best-effort cleanup inside a cluster on its way out
- * (the vc-<name> Secret is there until helm uninstall). Everything else uses connectToCluster.
+ * (the vc-<name> Secret is there until helm uninstall) and for the admission review (the vCluster calling is up).
+ * Everything else uses connectToCluster.
  */
 export async function resolveClusterConnection(
   deps: ClusterConnectionDeps & { db: Pick<Prisma.TransactionClient, "systemSetting"> },
