@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantPlan } from "@e2e/env/grant-plan";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
+import { newId } from "@/server/domain/ids";
 import type { KubeNode } from "@/server/domain/nodes/kube-node";
 import { toNodeView } from "@/server/domain/nodes/node-view";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
@@ -26,9 +28,16 @@ function view(name: string, ready: "True" | "False" | "Unknown", kubeletVersion 
   return toNodeView(k, clock);
 }
 
-async function readyCluster(fields: { nodeQuota?: number | null; controlPlaneVersion?: string | null } = {}) {
+/** A ready cluster; with `nodeQuota`, its owner's current plan (a paid order) allows that many nodes. */
+async function readyCluster(fields: { nodeQuota?: number; controlPlaneVersion?: string | null } = {}) {
   const { userId, clusterId } = await insertTestCluster(db);
-  await db.cluster.update({ where: { id: clusterId }, data: { status: "ready", nodeQuota: fields.nodeQuota ?? null, controlPlaneVersion: fields.controlPlaneVersion ?? "v1.37.2" } });
+  // The snapshot the cluster took at create says nothing: the alert follows the owner's current plan.
+  await db.cluster.update({ where: { id: clusterId }, data: { status: "ready", nodeQuota: 99, controlPlaneVersion: fields.controlPlaneVersion ?? "v1.37.2" } });
+  if (fields.nodeQuota !== undefined) {
+    const planId = newId("pln");
+    await db.plan.create({ data: { id: planId, code: planId, name: `Nodes ${fields.nodeQuota}`, clusterQuota: 1, nodeQuota: fields.nodeQuota } });
+    await grantPlan(db, userId, planId, clock);
+  }
   // A webhook endpoint makes both channels record a delivery.
   await db.notificationWebhook.create({ data: { userId, url: "http://127.0.0.1:9/hooks", secret: "whsec_test" } });
   return { userId, clusterId };

@@ -1,5 +1,6 @@
 import { healthStreak } from "@/server/domain/node-health/health-streak";
 import { planNodeAlerts, type ExistingAlert, type LiveNode, type NodeAlertSettings } from "@/server/domain/node-health/node-alert-rules";
+import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { applyNodeAlertAction, type AppliedOutcome } from "./apply-node-alert-action";
 
@@ -27,7 +28,7 @@ export async function evaluateNodeAlerts(deps: NodeAlertDeps, options: { cluster
   const counts: EvaluationCounts = { opened: 0, notified: 0, resolved: 0, recovery_notified: 0 };
   const clusters = await deps.db.cluster.findMany({
     where: { status: { in: [...EVALUATED_STATUSES] }, ...(options.clusterIds ? { id: { in: [...options.clusterIds] } } : {}) },
-    select: { id: true, name: true, ownerId: true, nodeQuota: true, controlPlaneVersion: true },
+    select: { id: true, name: true, ownerId: true, controlPlaneVersion: true },
   });
   if (clusters.length === 0) return counts;
   const ids = clusters.map((c) => c.id);
@@ -41,6 +42,18 @@ export async function evaluateNodeAlerts(deps: NodeAlertDeps, options: { cluster
       _max: { notifiedAt: true },
     }),
   ]);
+
+  // The node limit is the owner's current plan's, as for join tokens and the admission webhook (not the snapshot the
+  // cluster took at create): one lookup per owner per evaluation.
+  const nodeQuotas = new Map<string, Promise<number | null>>();
+  const nodeQuotaOf = (ownerId: string) => {
+    let quota = nodeQuotas.get(ownerId);
+    if (!quota) {
+      quota = resolveCurrentPlan(deps.db, ownerId, now).then(({ plan }) => plan?.nodeQuota ?? null);
+      nodeQuotas.set(ownerId, quota);
+    }
+    return quota;
+  };
 
   for (const cluster of clusters) {
     const clusterAlerts: ExistingAlert[] = alerts.filter((a) => a.clusterId === cluster.id);
@@ -63,7 +76,7 @@ export async function evaluateNodeAlerts(deps: NodeAlertDeps, options: { cluster
     const lastUnhealthyNotifiedAt = new Map<string, Date>();
     for (const row of recentNotices) if (row.clusterId === cluster.id && row._max.notifiedAt) lastUnhealthyNotifiedAt.set(row.nodeName, row._max.notifiedAt);
 
-    const actions = planNodeAlerts({ nodeQuota: cluster.nodeQuota, controlPlaneVersion: cluster.controlPlaneVersion, nodes: live, alerts: clusterAlerts, lastUnhealthyNotifiedAt }, now, deps.settings);
+    const actions = planNodeAlerts({ nodeQuota: await nodeQuotaOf(cluster.ownerId), controlPlaneVersion: cluster.controlPlaneVersion, nodes: live, alerts: clusterAlerts, lastUnhealthyNotifiedAt }, now, deps.settings);
     for (const action of actions) {
       try {
         const outcome = await applyNodeAlertAction(deps, cluster, action);
