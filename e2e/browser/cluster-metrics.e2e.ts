@@ -165,4 +165,17 @@ describe("control plane metrics on the cluster page in a real browser", () => {
     await shot("04-last-6-hours");
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it("shows the Policy enforcement card honestly when the deployment has the admission webhook off", async () => {
+    // The web process's sync pass (job processing in-process) marks the cluster disabled with the reason.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByTestId("admission-webhook-status").getAttribute("data-status");
+      }, { timeout: 30_000, interval: 1_000 })
+      .toBe("disabled");
+    expect(await page.getByTestId("admission-webhook-message").textContent()).toContain("The admission webhook is off in this deployment (KUBEBYON_ADMISSION_WEBHOOK_ENABLED)");
+    await page.getByTestId("cluster-admission-webhook").screenshot({ path: path.join(SHOTS, "cluster-metrics-05-policy-enforcement-off.png") });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });
