@@ -264,7 +264,9 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
     expect(w.image).toBe("kubebyon/kubebyon-worker:0.1.0");
     expect(w.command, "the image ENTRYPOINT").toBeUndefined();
     expect([w.readinessProbe, w.livenessProbe, w.startupProbe, w.ports]).toEqual([undefined, undefined, undefined, undefined]);
-    expect(envByName(w).has("KUBEBYON_AUTH_SECRET"), "the auth secret is the web's only").toBe(false);
+    // The worker's admission webhook sync derives the URL token and opens the platform CA with the auth secret.
+    if (admission) expect(secretRef(w, "KUBEBYON_AUTH_SECRET"), "the worker gets the auth secret for the admission webhook").toEqual(secretRef(c, "KUBEBYON_AUTH_SECRET"));
+    else expect(envByName(w).has("KUBEBYON_AUTH_SECRET"), "without the admission webhook the auth secret is the web's only").toBe(false);
     expect(secretRef(w, "DATABASE_URL")).toEqual(secretRef(c, "DATABASE_URL"));
     expect(secretRef(w, "KUBEBYON_RABBITMQ_URL")).toEqual(secretRef(c, "KUBEBYON_RABBITMQ_URL"));
     expect(secretRef(c, "KUBEBYON_RABBITMQ_URL")).toBeDefined();
