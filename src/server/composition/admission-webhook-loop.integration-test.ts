@@ -14,6 +14,7 @@ import { buildRuntime, type Runtime } from "./runtime";
 // behind them: what is checked is when passes run (at start, after a plan change through the use case with the
 // runtime's deps, after a cluster job ends in the process) and what a pass writes without reaching a cluster. The
 // interval is an hour, so only the triggers bring a pass after the first one.
+const AUTH_SECRET = "admission-loop-secret-0123456789abcdef01";
 let database: TestDatabase;
 type Env = Record<string, string | undefined>;
 let baseEnv: Env;
@@ -51,8 +52,10 @@ const cluster = async (db: Runtime["deps"]["db"], name: string, data: { admissio
 };
 
 describe("admission webhook loop", () => {
-  it("refuses to start a process with the webhook on and no URL, naming the variable", () => {
-    expect(() => runtimeWith({ KUBEBYON_ADMISSION_WEBHOOK_ENABLED: "true" })).toThrow(/KUBEBYON_ADMISSION_WEBHOOK_URL: required when KUBEBYON_ADMISSION_WEBHOOK_ENABLED=true/);
+  it("refuses to start a process with the webhook on and no URL or no auth secret, naming the variable", () => {
+    expect(() => runtimeWith({ KUBEBYON_ADMISSION_WEBHOOK_ENABLED: "true", KUBEBYON_AUTH_SECRET: AUTH_SECRET })).toThrow(/KUBEBYON_ADMISSION_WEBHOOK_URL: required when KUBEBYON_ADMISSION_WEBHOOK_ENABLED=true/);
+    // The job-processing process derives the webhook URL token and opens the platform CA with it.
+    expect(() => runtimeWith({ KUBEBYON_ADMISSION_WEBHOOK_ENABLED: "true", KUBEBYON_ADMISSION_WEBHOOK_URL: "https://kubebyon-admission.kubebyon.svc:443" })).toThrow(/KUBEBYON_AUTH_SECRET: required/);
   });
 
   it("with the webhook off, marks every cluster disabled and tries to remove what was applied earlier", async () => {
@@ -72,7 +75,7 @@ describe("admission webhook loop", () => {
   });
 
   it("with the webhook on, passes at start, after a plan change through the use case and after a cluster job ends here", async () => {
-    const runtime = runtimeWith({ KUBEBYON_ADMISSION_WEBHOOK_ENABLED: "true", KUBEBYON_ADMISSION_WEBHOOK_URL: "https://kubebyon-admission.kubebyon.svc:443" });
+    const runtime = runtimeWith({ KUBEBYON_ADMISSION_WEBHOOK_ENABLED: "true", KUBEBYON_ADMISSION_WEBHOOK_URL: "https://kubebyon-admission.kubebyon.svc:443", KUBEBYON_AUTH_SECRET: AUTH_SECRET });
     const db = runtime.deps.db;
     const id = await cluster(db, "on");
     const row = () => db.cluster.findUniqueOrThrow({ where: { id } });
