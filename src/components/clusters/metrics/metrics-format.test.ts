@@ -25,12 +25,25 @@ describe("metric figures", () => {
     expect(formatAxisValue(25_000, "zh-CN")).toBe("2.5万");
   });
 
-  it("labels the time axis with clock times up to a day and dates beyond, in the given time zone", () => {
+  it("labels the time axis with clock times up to a day and dates beyond, in the viewer's time zone", () => {
     const ms = Date.parse("2026-12-04T15:42:00Z");
-    expect(formatTimeTick(ms, false, "en", "UTC")).toBe("15:42");
-    expect(formatTimeTick(ms, false, "en", "Asia/Shanghai")).toBe("23:42");
-    expect(formatTimeTick(ms, true, "en", "UTC")).toBe("Dec 4");
-    expect(formatTimeTick(ms, true, "zh-CN", "UTC")).toBe("12月4日");
-    expect(formatTooltipTime(ms, "en", "UTC")).toBe("Dec 4, 2026, 3:42 PM");
+    expect(inTimeZone("UTC", () => formatTimeTick(ms, false, "en"))).toBe("15:42");
+    expect(inTimeZone("Asia/Shanghai", () => formatTimeTick(ms, false, "en"))).toBe("23:42");
+    expect(inTimeZone("UTC", () => formatTimeTick(ms, true, "en"))).toBe("Dec 4");
+    expect(inTimeZone("UTC", () => formatTimeTick(ms, true, "zh-CN"))).toBe("12月4日");
+    expect(inTimeZone("UTC", () => formatTooltipTime(ms, "en"))).toBe("Dec 4, 2026, 3:42 PM");
   });
+
 });
+
+/** Runs `fn` as a viewer in `zone` would (Node re-reads TZ when it changes), then restores the process's zone. */
+function inTimeZone<T>(zone: string, fn: () => T): T {
+  const previous = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return fn();
+  } finally {
+    if (previous === undefined) delete process.env.TZ;
+    else process.env.TZ = previous;
+  }
+}

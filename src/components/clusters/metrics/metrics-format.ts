@@ -27,15 +27,14 @@ export function formatAxisValue(value: number, locale: string): string {
 }
 
 /**
- * Time axis ticks in the viewer's time zone (`timeZone` only for tests): clock time for ranges up to
- * a day, month and day beyond.
+ * Time axis ticks in the viewer's time zone: clock time for ranges up to a day, month and day beyond.
  */
-export function formatTimeTick(ms: number, showDates: boolean, locale: string, timeZone?: string): string {
+export function formatTimeTick(ms: number, showDates: boolean, locale: string): string {
   const options: Intl.DateTimeFormatOptions = showDates ? { month: "short", day: "numeric" } : { hour: "2-digit", minute: "2-digit", hour12: false };
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(ms));
+  return new Intl.DateTimeFormat(locale, options).format(new Date(ms));
 }
 
 /** Tooltip header: date and time to the minute. */
-export function formatTooltipTime(ms: number, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(ms));
+export function formatTooltipTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
 }
