@@ -5,7 +5,8 @@
 #   fonts-noto-cjk (the Chinese console pages render in the screenshots of browser tests),
 #   docker-compose (validates the compose deployments; no container engine is needed for that),
 #   haproxy (the control-plane edge integration test starts its own instance on loopback; the Debian
-#   package's system service is not used: policy-rc.d / no systemd keeps it from starting);
+#   package's system service is not used: policy-rc.d / no systemd keeps it from starting),
+#   shellcheck and dash (the join wrapper script the platform serves is linted and run with both shells);
 # - PostgreSQL on 127.0.0.1:5432 and RabbitMQ on 127.0.0.1:5672, started when installed but not
 #   running.
 # Each is handled only while the tests use the machine's default (KUBEBYON_CHROMIUM_PATH,
@@ -41,6 +42,12 @@ install_missing_packages() {
   fi
   if ! command -v haproxy >/dev/null 2>&1; then
     missing+=(haproxy) why+=("the control-plane edge integration test runs it on loopback")
+  fi
+  if ! command -v shellcheck >/dev/null 2>&1; then
+    missing+=(shellcheck) why+=("the join wrapper script the platform serves is checked with it")
+  fi
+  if ! command -v dash >/dev/null 2>&1; then
+    missing+=(dash) why+=("the join wrapper script is run with dash and bash")
   fi
   ((${#missing[@]} > 0)) || return 0
   if [[ "$(id -u)" != 0 ]]; then

@@ -70,6 +70,8 @@ const rowLockStatements = {
   cluster: (tx: Tx, id: string) => tx.$queryRaw<unknown[]>`SELECT id FROM clusters WHERE id = ${id} FOR UPDATE`,
   plan: (tx: Tx, id: string) => tx.$queryRaw<unknown[]>`SELECT id FROM plans WHERE id = ${id} FOR UPDATE`,
   order: (tx: Tx, id: string) => tx.$queryRaw<unknown[]>`SELECT id FROM orders WHERE id = ${id} FOR UPDATE`,
+  /** The wrapper's reports and the CSR watcher append to one timeline; the lock orders their sequence numbers. */
+  joinSession: (tx: Tx, id: string) => tx.$queryRaw<unknown[]>`SELECT id FROM join_sessions WHERE id = ${id} FOR UPDATE`,
 };
 
 export type LockableRow = keyof typeof rowLockStatements;
