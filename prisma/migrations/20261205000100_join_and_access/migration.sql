@@ -1,6 +1,6 @@
 -- Issue 15: join sessions with preflight checks, token use limits and provenance, short-lived per-user
 -- kubeconfigs and the orphan report of guided deletion (docs/join-sessions.md, docs/cluster-access.md).
-CREATE TYPE "JoinSessionStatus" AS ENUM ('open', 'preflight_failed', 'joining', 'join_failed', 'waiting_for_node', 'joined', 'refused', 'timed_out');
+CREATE TYPE "JoinSessionStatus" AS ENUM ('open', 'preflight_failed', 'joining', 'join_failed', 'waiting_for_node', 'joined', 'reset', 'refused', 'timed_out');
 CREATE TYPE "KubeconfigAccess" AS ENUM ('admin', 'view');
 
 ALTER TABLE "plans" ADD COLUMN "kubeconfig_max_ttl_seconds" INTEGER;
