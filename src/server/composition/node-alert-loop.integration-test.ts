@@ -13,6 +13,7 @@ import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtu
 import { postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
 import { SmtpMailer } from "@/server/infra/mail/smtp-mailer";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
+import { KubeBootstrapCsrWatcher } from "@/server/infra/kube/bootstrap-csr-watcher";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
@@ -82,6 +83,7 @@ beforeAll(async () => {
       resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
       nodeReader: new KubeNodeReader(),
       watcher: new KubeNodeWatcher(),
+      csrWatcher: new KubeBootstrapCsrWatcher(),
       jobs: new PrismaJobStore(db),
       wakeups: new InProcessJobWakeups(log),
       claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: "node-alert-loop test observer" }),

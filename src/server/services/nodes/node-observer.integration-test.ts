@@ -9,6 +9,7 @@ import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { mergePatch, postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
+import { KubeBootstrapCsrWatcher } from "@/server/infra/kube/bootstrap-csr-watcher";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
@@ -40,6 +41,7 @@ function startObserver(name: string): NodeObserver {
       resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
       nodeReader: new KubeNodeReader(),
       watcher: new KubeNodeWatcher(),
+      csrWatcher: new KubeBootstrapCsrWatcher(),
       jobs: new PrismaJobStore(db),
       wakeups: new InProcessJobWakeups(log),
       claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: `observer-test ${name}` }),
