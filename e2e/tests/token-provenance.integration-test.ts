@@ -4,25 +4,20 @@ import * as x509 from "@peculiar/x509";
 import { CertificatesV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { nodeObserverTestDeps } from "@e2e/env/node-observer-deps";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import { newId } from "@/server/domain/ids";
 import { formatToken, generateBootstrapToken, hashTokenSecret, type BootstrapToken } from "@/server/domain/join-tokens/bootstrap-token";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
-import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
-import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { KubeBootstrapCsrWatcher } from "@/server/infra/kube/bootstrap-csr-watcher";
 import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
 import { kubeStatusOf, toBase64 } from "@/server/infra/kube/kube-calls";
 import { vclusterCredentials } from "@/server/infra/kube/node-kubelet.test-fixtures";
-import { KubeNodeReader } from "@/server/infra/kube/node-reader";
-import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
-import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
-import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
 import type { BootstrapCsrWatchEvent } from "@/server/services/nodes/ports";
 
@@ -87,18 +82,7 @@ async function createCsrWithToken(asToken: KubeConfig, nodeName: string): Promis
 function startObserver(name: string): NodeObserver {
   const log = createLogger({ level: "warn", base: { observer: name }, write: () => undefined });
   const observer = new NodeObserver(
-    {
-      db,
-      log,
-      now: () => new Date(),
-      resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
-      nodeReader: new KubeNodeReader(),
-      watcher: new KubeNodeWatcher(),
-      csrWatcher: new KubeBootstrapCsrWatcher(),
-      jobs: new PrismaJobStore(db),
-      wakeups: new InProcessJobWakeups(log),
-      claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: `provenance-test ${name}` }),
-    },
+    nodeObserverTestDeps({ db, databaseUrl: database.url, kube, log, applicationName: `provenance-test ${name}` }),
     { rescanIntervalMs: 300, settleMs: 200 },
   );
   observers.push(observer);
