@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
@@ -63,40 +64,38 @@ export function RevokeJoinTokenDialog({ clusterId, token, onClose }: { clusterId
         </p>
       ) : (
         <div className="space-y-3 text-sm" data-testid="revoke-join-token-preview">
-          <section aria-label={t("revokeDialog.nodesTitle")}>
-            <h3 className="font-medium text-zinc-900 dark:text-zinc-100">{t("revokeDialog.nodesTitle")}</h3>
-            {preview.data.joined_nodes.length === 0 ? (
-              <p className="text-zinc-500">{t("revokeDialog.noNodes")}</p>
-            ) : (
-              <ul className="list-disc pl-5">
-                {preview.data.joined_nodes.map((n) => (
-                  <li key={`${n.node_name}-${n.observed_at}`}>
-                    <code className="font-mono text-xs">{n.node_name}</code>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-label={t("revokeDialog.sessionsTitle")}>
-            <h3 className="font-medium text-zinc-900 dark:text-zinc-100">{t("revokeDialog.sessionsTitle")}</h3>
-            {preview.data.open_sessions.length === 0 ? (
-              <p className="text-zinc-500">{t("revokeDialog.noSessions")}</p>
-            ) : (
-              <ul className="list-disc pl-5">
-                {preview.data.open_sessions.map((s) => (
-                  <li key={s.id}>
-                    {t("revokeDialog.sessionLine", {
-                      node: s.node_name ?? t("revokeDialog.unknownNode"),
-                      ip: s.client_ip ?? t("revokeDialog.unknownIp"),
-                      time: formatDateTime(s.created_at),
-                    })}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <PreviewList
+            title={t("revokeDialog.nodesTitle")}
+            empty={t("revokeDialog.noNodes")}
+            items={preview.data.joined_nodes.map((n) => ({ key: `${n.node_name}-${n.observed_at}`, text: <code className="font-mono text-xs">{n.node_name}</code> }))}
+          />
+          <PreviewList
+            title={t("revokeDialog.sessionsTitle")}
+            empty={t("revokeDialog.noSessions")}
+            items={preview.data.open_sessions.map((s) => ({
+              key: s.id,
+              text: t("revokeDialog.sessionLine", { node: s.node_name ?? t("revokeDialog.unknownNode"), ip: s.client_ip ?? t("revokeDialog.unknownIp"), time: formatDateTime(s.created_at) }),
+            }))}
+          />
         </div>
       )}
     </Dialog>
+  );
+}
+
+function PreviewList({ title, empty, items }: { title: string; empty: string; items: Array<{ key: string; text: ReactNode }> }) {
+  return (
+    <section aria-label={title}>
+      <h3 className="font-medium text-zinc-900 dark:text-zinc-100">{title}</h3>
+      {items.length === 0 ? (
+        <p className="text-zinc-500">{empty}</p>
+      ) : (
+        <ul className="list-disc pl-5">
+          {items.map((item) => (
+            <li key={item.key}>{item.text}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
