@@ -54,6 +54,8 @@ const ACCESS: Record<string, Access> = {
   "clusters.metrics": "user",
   "joinTokens.create": "user",
   "joinTokens.list": "user",
+  "joinTokens.get": "user",
+  "joinTokens.revocationPreview": "user",
   "joinTokens.revoke": "user",
   "hostnameBindings.list": "user",
   "hostnameBindings.create": "user",

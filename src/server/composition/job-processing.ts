@@ -7,6 +7,7 @@ import { startRuntimeControlPlaneEdgeLoop } from "./control-plane-edge-loop";
 import { startRuntimeControlPlaneMetricsLoop } from "./control-plane-metrics-loop";
 import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
+import { startRuntimeJoinTokenCleanupLoop } from "./join-token-cleanup-loop";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { startRuntimeNodeAlertLoop } from "./node-alert-loop";
@@ -106,6 +107,11 @@ const LOOPS: readonly StartLoop[] = [
     if (edge.podCidrRoutes.mode === "local") return { name: "PodCIDR routes (local)", stop: startRuntimePodRouteLoop(runtime) };
     if (edge.podCidrRoutes.mode === "routeagent") return { name: "PodCIDR route plans", stop: startRuntimeRoutePlanLoop(runtime, owner) };
     return undefined;
+  },
+  // Leader-gated: expired, used-up and revoked join tokens leave the vClusters, then the database (docs/join-tokens.md "Cleanup").
+  (runtime, owner) => {
+    const cleanup = startRuntimeJoinTokenCleanupLoop(runtime, owner);
+    return { name: "join token cleanup", stop: () => cleanup.stop() };
   },
 ];
 

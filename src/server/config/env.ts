@@ -277,6 +277,9 @@ export const envSchema = z.object({
   KUBEBYON_METRICS_RAW_RETENTION_HOURS: int(24, 1),
   KUBEBYON_METRICS_5M_RETENTION_DAYS: int(7, 1),
   KUBEBYON_METRICS_1H_RETENTION_DAYS: int(90, 1),
+  // Join-token cleanup (docs/join-tokens.md "Cleanup").
+  KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS: int(300, 10),
+  KUBEBYON_JOIN_TOKEN_RETENTION_DAYS: int(30, 1),
   KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
@@ -360,6 +363,8 @@ export interface Config {
   dnsAutomation: { syncIntervalSeconds: number; cloudflareApiBaseUrl: string };
   /** Control-plane metrics collection (KUBEBYON_METRICS_*, docs/metrics.md). */
   metrics: MetricsConfig;
+  /** The join-token cleanup loop (docs/join-tokens.md "Cleanup"): seconds between passes, days a cleaned row is kept. */
+  joinTokenCleanup: { intervalSeconds: number; retentionDays: number };
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -543,6 +548,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
+    joinTokenCleanup: { intervalSeconds: e.KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS, retentionDays: e.KUBEBYON_JOIN_TOKEN_RETENTION_DAYS },
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,
