@@ -45,6 +45,8 @@ export async function startJoinEndpointStandIn(opts: {
    * bearer tokens pass through unchanged.
    */
   api?: { clientCertPem: string; clientKeyPem: string };
+  /** Appended to the served script, read at every request (e.g. a failing kubeadm step: `echo boom >&2; exit 3`). */
+  scriptTail?: () => string;
 }): Promise<JoinEndpointStandIn> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-join-stand-in-"));
   let answered = 0;
@@ -83,7 +85,8 @@ export async function startJoinEndpointStandIn(opts: {
       whoIs(token).then(
         (user) => {
           if (user !== `system:bootstrap:${id}`) return deny();
-          const script = `#!/bin/sh\n# vCluster join script (KubeBYON test stand-in)\nset -eu\nTOKEN_ID="${id}"\necho "joining with bootstrap token $TOKEN_ID"\n`;
+          // It prints its flags, as the real script parses them (`| sh -s -- --node-name x`).
+          const script = `#!/bin/sh\n# vCluster join script (KubeBYON test stand-in)\nset -eu\nTOKEN_ID="${id}"\necho "joining with bootstrap token $TOKEN_ID"\necho "join script flags: $*"\n${opts.scriptTail?.() ?? ""}`;
           res.writeHead(200, { "content-type": "text/x-shellscript" }).end(script);
         },
         (err: unknown) => res.writeHead(502, { "content-type": "text/plain" }).end(`token review failed: ${String(err)}\n`),

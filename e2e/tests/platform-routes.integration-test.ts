@@ -146,9 +146,16 @@ describe("public access off: the ClusterIP route end to end", () => {
     expect(review.status?.userInfo?.username).toBe(`system:bootstrap:${id}`);
   });
 
-  it("the join proxy serves the vCluster's own script, fetched over the platform route", async () => {
+  it("the join proxy serves the vCluster's own script to a join session, fetched over the platform route", async () => {
     const before = front!.requests();
-    const res = await joinScript(cluster.id, token);
+    const wrapper = await (await joinScript(cluster.id, token)).text();
+    const sessionId = /^SESSION_ID='(js_[^']+)'$/m.exec(wrapper)?.[1] ?? "";
+    const secret = /^SESSION_SECRET='([0-9a-f]{64})'$/m.exec(wrapper)?.[1] ?? "";
+    const { GET } = await import("@/app/api/join/sessions/[sessionId]/node-join-script/route");
+    const res = await GET(
+      new Request(`${BASE_URL}/api/join/sessions/${sessionId}/node-join-script`, { headers: { authorization: `Bearer ${secret}`, "x-join-token": token, "x-forwarded-for": "203.0.113.50" } }),
+      { params: Promise.resolve({ sessionId }) },
+    );
     const body = await res.text();
     expect(res.status, body).toBe(200);
     expect(body).toContain("# vCluster join script (KubeBYON test stand-in)");

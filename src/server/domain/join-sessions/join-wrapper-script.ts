@@ -93,7 +93,7 @@ check_endpoint() {
   printf '%s\\n' "$CLUSTER_CA" >"$WORKDIR/ca.crt"
   curl -sS -o /dev/null --max-time 15 --cacert "$WORKDIR/ca.crt" "$CP_ENDPOINT/version" </dev/null 2>"$WORKDIR/endpoint.err"
   code=$?
-  report endpoint --data-urlencode "curl_exit=$code" --data-urlencode "curl_stderr@$WORKDIR/endpoint.err"
+  report endpoint --data-urlencode "endpoint=$CP_ENDPOINT" --data-urlencode "curl_exit=$code" --data-urlencode "curl_stderr@$WORKDIR/endpoint.err"
 }
 
 main() {

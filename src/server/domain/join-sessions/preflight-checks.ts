@@ -28,6 +28,7 @@ export const joinSessionReportSchema = z.object({
   swaps: field.optional(),
   host_epoch: z.string().max(32).optional(),
   skipped: z.enum(["yes", "no"]).optional(),
+  endpoint: z.string().max(2048).optional(),
   curl_exit: z.string().max(8).optional(),
   curl_stderr: field.optional(),
   previous_files: z.string().max(1024).optional(),
@@ -41,7 +42,7 @@ export type JoinSessionReport = z.infer<typeof joinSessionReportSchema>;
 export interface CheckContext {
   now: Date;
   clockSkewSeconds: number;
-  /** The control-plane endpoint the wrapper was given; null when the cluster has none (public access off). */
+  /** The control-plane endpoint the wrapper checked (its `endpoint` field); null when the cluster has none (public access off). */
   endpoint: string | null;
 }
 
