@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { ApiException, AuthenticationV1Api } from "@kubernetes/client-node";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
+import type { VirtualCluster } from "./kube-cluster";
 import { createClusterPki } from "./kube/pki";
 
 export interface JoinEndpointStandIn {
@@ -150,4 +151,20 @@ function relayToApiserver(req: IncomingMessage, res: ServerResponse, apiserver: 
   });
   res.on("close", () => upstream.destroy());
   req.pipe(upstream);
+}
+
+/**
+ * The front a vCluster serves on one port, like its proxy: /node/join decided by the vCluster's own bootstrap-token
+ * authentication and served with its own (re-issued) certificate, everything else relayed to its apiserver with the
+ * admin identity vc-<name> holds.
+ */
+export function startVclusterJoinFront(vc: VirtualCluster, extra: { scriptTail?: () => string } = {}): Promise<JoinEndpointStandIn> {
+  const admin = vc.kubeConfig().getCurrentUser();
+  return startJoinEndpointStandIn({
+    server: vc.server,
+    caPem: vc.tls.caPem,
+    serving: () => vc.tls.serving,
+    api: { clientCertPem: Buffer.from(admin?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(admin?.keyData ?? "", "base64").toString() },
+    ...extra,
+  });
 }

@@ -1,7 +1,7 @@
 import { AuthenticationV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
-import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
+import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
@@ -37,13 +37,7 @@ beforeAll(async () => {
     forwardTo: async (vc) => {
       caPem = vc.tls.caPem;
       // One port for the API and /node/join, like vCluster's proxy.
-      const admin = vc.kubeConfig().getCurrentUser();
-      standIn = await startJoinEndpointStandIn({
-        server: vc.server,
-        caPem,
-        serving: () => vc.tls.serving,
-        api: { clientCertPem: Buffer.from(admin?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(admin?.keyData ?? "", "base64").toString() },
-      });
+      standIn = await startVclusterJoinFront(vc);
       return standIn.endpoint;
     },
   });

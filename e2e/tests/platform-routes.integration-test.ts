@@ -3,7 +3,7 @@ import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostClusterSettings, seedPlatformApiKeySecret } from "@e2e/env/host-platform";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
-import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
+import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
 import { playVclusterBehindService } from "@e2e/env/node-port-vcluster";
 import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes } from "@e2e/env/operation-step-outcomes";
@@ -125,13 +125,7 @@ describe("public access off: the ClusterIP route end to end", () => {
 
   it("issues a join token in the vCluster over that route; no direct command without a public endpoint", async () => {
     // vCluster serves the API and /node/join on one port: put that front behind the Service.
-    const adminUser = vc.kubeConfig().getCurrentUser();
-    front = await startJoinEndpointStandIn({
-      server: vc.server,
-      caPem: vc.tls.caPem,
-      serving: () => vc.tls.serving,
-      api: { clientCertPem: Buffer.from(adminUser?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(adminUser?.keyData ?? "", "base64").toString() },
-    });
+    front = await startVclusterJoinFront(vc);
     await vc.routeServiceTo(front.endpoint);
 
     const res = await call<{ token: string; direct_join_command: string | null }>(alice, "POST", `/clusters/${cluster.id}/join-token`, { ttl_seconds: 3600 });
