@@ -52,6 +52,8 @@ const ACCESS: Record<string, Access> = {
   "clusters.kubeconfig": "user",
   "clusters.hostStatus": "user",
   "clusters.metrics": "user",
+  "joinSessions.get": "user",
+  "joinSessions.list": "user",
   "joinTokens.create": "user",
   "joinTokens.list": "user",
   "joinTokens.get": "user",

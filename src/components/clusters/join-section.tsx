@@ -16,6 +16,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { JOIN_TTL_OPTIONS, type JoinTtlKey } from "./cluster-status";
 import type { JoinTokenItem } from "./cluster-types";
 import { JoinCommandBox } from "./join-command-box";
+import { JoinSessionsPanel } from "./join-sessions/join-sessions-panel";
 import { RevokeJoinTokenDialog } from "./revoke-join-token-dialog";
 import { SectionError } from "./section-error";
 
@@ -127,6 +128,7 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
       ) : (
         <Table caption={t("tokensCaption")} columns={columns} rows={tokens.data.items} rowKey={(k) => k.id} empty={t("tokensEmpty")} />
       )}
+      <JoinSessionsPanel clusterId={clusterId} />
       <RevokeJoinTokenDialog clusterId={clusterId} token={revoking} onClose={() => setRevoking(null)} />
     </Card>
   );

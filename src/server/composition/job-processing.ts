@@ -8,6 +8,7 @@ import { startRuntimeControlPlaneMetricsLoop } from "./control-plane-metrics-loo
 import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeJoinTokenCleanupLoop } from "./join-token-cleanup-loop";
+import { startRuntimeJoinSessionTimeoutLoop } from "./join-session-timeout-loop";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { startRuntimeNodeAlertLoop } from "./node-alert-loop";
@@ -98,6 +99,11 @@ const LOOPS: readonly StartLoop[] = [
   (runtime, owner) => {
     const stop = startRuntimeControlPlaneMetricsLoop(runtime, owner);
     return stop && { name: "control-plane metrics", stop };
+  },
+  // Leader-gated: quiet join sessions end as timed_out (docs/join-sessions.md).
+  (runtime, owner) => {
+    const loop = startRuntimeJoinSessionTimeoutLoop(runtime, owner);
+    return { name: "join session timeout", stop: () => loop.stop() };
   },
   // PodCIDR routes (docs/workload-edge-podcidr-routes.md): local mode on every process's own host, not
   // leader-gated; routeagent mode writes the plans from the leader only.

@@ -173,6 +173,9 @@ export const envSchema = z.object({
   KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS: int(3, 1),
   KUBEBYON_JOIN_RATE_LIMIT_BURST: int(5, 1),
   KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES: int(10_000, 1),
+  // Join sessions (docs/join-sessions.md): the clock-skew preflight limit and when a quiet session times out.
+  KUBEBYON_JOIN_CLOCK_SKEW_SECONDS: int(60, 1),
+  KUBEBYON_JOIN_SESSION_TIMEOUT_SECONDS: int(900, 60),
   KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS: int(30, 1),
   KUBEBYON_AUTH_RATE_LIMIT_BURST: int(5, 1),
   KUBEBYON_AUTH_RATE_LIMIT_MAX_ENTRIES: int(5_000, 1),
@@ -317,6 +320,8 @@ export interface Config {
   authSecret: string | undefined;
   joinRateLimit: RateLimitConfig;
   authRateLimit: RateLimitConfig;
+  /** Join sessions: the clock-skew preflight limit and the quiet-session timeout (KUBEBYON_JOIN_*; docs/join-sessions.md). */
+  joinSessions: JoinSessionConfig;
   trustedProxyCidrs: ReturnType<typeof parseCidrList>;
   kubeconfigPath: string | undefined;
   /** How the platform reaches each vCluster (KUBEBYON_VCLUSTER_ROUTE; "auto" is decided at start-up). */
@@ -447,6 +452,11 @@ export interface SmtpConfig {
   from: string;
 }
 
+export interface JoinSessionConfig {
+  clockSkewSeconds: number;
+  timeoutSeconds: number;
+}
+
 /** A setting is missing or wrong: permanent, so a cluster job that meets one fails at once with the message. */
 export class ConfigError extends Error implements ClassifiedFailure {
   readonly failureClass = "permanent";
@@ -483,6 +493,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       burst: e.KUBEBYON_JOIN_RATE_LIMIT_BURST,
       maxEntries: e.KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES,
     },
+    joinSessions: { clockSkewSeconds: e.KUBEBYON_JOIN_CLOCK_SKEW_SECONDS, timeoutSeconds: e.KUBEBYON_JOIN_SESSION_TIMEOUT_SECONDS },
     authRateLimit: {
       windowSeconds: e.KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS,
       burst: e.KUBEBYON_AUTH_RATE_LIMIT_BURST,
