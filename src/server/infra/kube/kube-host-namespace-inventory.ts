@@ -77,13 +77,10 @@ export class KubeHostNamespaceInventory implements HostNamespaceInventory {
   async listFinalizerHolders(namespace: string): Promise<FinalizerHolder[]> {
     const holders: FinalizerHolder[] = [];
     for (const resource of await this.namespacedResources()) {
-      let items: Array<{ kind?: string; metadata?: { name?: string; finalizers?: string[] } }>;
+      let items: Array<{ metadata?: { name?: string; finalizers?: string[] } }>;
       try {
-        const list = (await this.custom.listNamespacedCustomObject(
-          { group: resource.group, version: resource.version, namespace, plural: resource.plural },
-          callOptions({ timeoutMs: CALL_TIMEOUT_MS }),
-        )) as { items?: typeof items };
-        items = list.items ?? [];
+        // The object API builds the core (/api/v1) and group (/apis/<g>/<v>) paths alike.
+        items = (await this.objects.list(resource.apiVersion, resource.kind, namespace)).items;
       } catch (err) {
         // A resource the identity may not list (or that vanished since discovery) holds nothing we could see.
         if ([403, 404, 405].includes(kubeStatusOf(err) ?? 0)) continue;

@@ -16,6 +16,8 @@ import type { DeletionPlanDeps } from "./get-deletion-plan";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 import { messageOf } from "./operation-recorder";
 
+const SUPERSEDED = "superseded by an administrator's forced delete";
+
 /**
  * POST /admin/clusters/{id}/force-delete: an administrator's way out of a deletion stuck on finalizers. Queues
  * the delete job with `force: true`: after helm uninstall it removes the finalizers of every object holding the
@@ -40,7 +42,19 @@ export async function forceDeleteCluster(
   const operationId = newId("op");
   const jobId = await deps.db.$transaction(async (tx) => {
     await lockRowForUpdate(tx, "cluster", cluster.id);
-    if (await hasActiveClusterJob(tx, cluster.id)) return null;
+    // A delete attempt waiting for its retry backoff is superseded (a stuck namespace would only time out again);
+    // a job a runner holds right now is not taken from it.
+    const waiting = await tx.clusterJob.findMany({ where: { clusterId: cluster.id, status: "pending" }, select: { id: true, operationId: true } });
+    const superseded = await tx.clusterJob.updateMany({
+      where: { id: { in: waiting.map((j) => j.id) }, status: "pending" },
+      data: { status: "failed", lastError: SUPERSEDED, finishedAt: deps.now() },
+    });
+    if (superseded.count !== waiting.length || (await hasActiveClusterJob(tx, cluster.id))) {
+      // Thrown inside the transaction, so nothing above is kept.
+      throw new AppError("CONFLICT", `A job of cluster ${cluster.name} is running right now; wait until its attempt has ended, then force the deletion.`);
+    }
+    const operations = waiting.flatMap((j) => (j.operationId ? [j.operationId] : []));
+    await tx.clusterOperation.updateMany({ where: { id: { in: operations }, status: { in: ["pending", "running"] } }, data: { status: "failed", error: SUPERSEDED, finishedAt: deps.now() } });
     await tx.cluster.update({ where: { id: cluster.id }, data: { status: "deleting", lastError: null } });
     await tx.clusterOperation.create({
       data: { id: operationId, clusterId: cluster.id, kind: "delete", status: "pending", steps: storedOperationSteps(initialSteps("delete", null, true)), requestedById: viewer.id },
@@ -64,9 +78,6 @@ export async function forceDeleteCluster(
     );
     return job.id;
   });
-  if (jobId === null) {
-    throw new AppError("CONFLICT", `A job of cluster ${cluster.name} is still queued or running; wait until its delete attempt has ended (status error), then force the deletion.`);
-  }
   await publishJobWakeup(deps.wakeups, jobId, deps.log);
   syncDnsAfterChange(deps);
   deps.log.warn("cluster force delete requested", { cluster_id: cluster.id, job_id: jobId, user_id: viewer.id, holders: holders.length });
