@@ -47,6 +47,7 @@ const ACCESS: Record<string, Access> = {
   "clusters.create": "user",
   "clusters.update": "user",
   "clusters.delete": "user",
+  "clusters.deletionPlan": "user",
   "clusters.listOperations": "user",
   "clusters.kubectl": "user",
   "clusters.kubeconfig": "user",
@@ -55,6 +56,7 @@ const ACCESS: Record<string, Access> = {
   "joinTokens.create": "user",
   "joinTokens.list": "user",
   "joinTokens.revoke": "user",
+  "joinTokens.resetCommands": "user",
   "hostnameBindings.list": "user",
   "hostnameBindings.create": "user",
   "hostnameBindings.delete": "user",
@@ -74,6 +76,7 @@ const ACCESS: Record<string, Access> = {
   // back office
   "admin.getOverview": "admin",
   "admin.listClusterJobs": "admin",
+  "admin.forceDeleteCluster": "admin",
   "admin.getPlatformHealth": "admin",
   "admin.getDnsAutomationHealth": "admin",
   "adminUsers.list": "admin",
