@@ -53,6 +53,8 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
         await op.step("force_remove_finalizers", () => forceRemoveFinalizers(deps, cluster.namespace, forced), { detail: describeForced });
       }
       await op.step("delete_namespace", () => deleteNamespace(deps, cluster.namespace, forced, signal));
+      // Before the row turns deleted, so a deleted cluster's operation already carries its report.
+      await saveOrphanReport(deps, job.operationId, cluster, forced);
       await op.step("mark_deleted", async () => {
         await deps.db.cluster.update({
           where: { id: cluster.id },
@@ -67,7 +69,6 @@ export function deleteClusterJobHandler(deps: DeleteClusterJobDeps): JobHandler 
           },
         });
       });
-      await saveOrphanReport(deps, job.operationId, cluster, forced);
       await op.succeed();
       deps.log.info("cluster deleted", { cluster_id: cluster.id, namespace: cluster.namespace });
       await notifyClusterEvent(deps, cluster, "cluster.deleted");
