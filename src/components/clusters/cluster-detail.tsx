@@ -15,6 +15,7 @@ import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { EditClusterDialog } from "./edit-cluster-dialog";
+import { ForceDeleteClusterDialog } from "./force-delete-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
 import { AdmissionWebhookCard } from "./admission-webhook-card";
@@ -34,7 +35,7 @@ const SETTLED = new Set(["ready", "error", "deleted"]);
 const settled = (c: ClusterItem) => SETTLED.has(c.status) && c.managed_workload_ingress_status !== "provisioning";
 
 /** `publicAccessProvider`: the deployment's, for the edit form's loadbalancer hint and host check. */
-export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: string; publicAccessProvider: PublicAccessProvider }) {
+export function ClusterDetail({ clusterId, publicAccessProvider, viewerIsAdmin }: { clusterId: string; publicAccessProvider: PublicAccessProvider; viewerIsAdmin: boolean }) {
   const t = useTranslations("clusters.detail");
   const tc = useTranslations("common");
   const tStatus = useTranslations("clusterStatus");
@@ -42,6 +43,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
   const hydrated = useHydrated();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
+  const [forceOpen, setForceOpen] = useState(false);
   // Fast until the cluster and its managed ingress settle, then slowly while it lives.
   const cluster = useQuery({
     ...trpc.clusters.get.queryOptions({ cluster_id: clusterId }),
@@ -85,6 +87,12 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
             </Button>
           </div>
         ) : null}
+        {/* A deletion stuck on finalizers: deleting (retrying) or error after the last attempt. */}
+        {viewerIsAdmin && (c.status === "deleting" || c.status === "error") ? (
+          <Button variant="danger" disabled={!hydrated} onClick={() => setForceOpen(true)} data-testid="force-delete-cluster">
+            {t("forceDelete.open")}
+          </Button>
+        ) : null}
       </div>
       <ConnectionInfo cluster={c} />
       <OperationTimeline clusterId={clusterId} />
@@ -96,6 +104,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider }: { clusterId: 
       <AdmissionWebhookCard cluster={c} />
       <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
+      {forceOpen ? <ForceDeleteClusterDialog cluster={c} onClose={() => setForceOpen(false)} /> : null}
       {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} provider={publicAccessProvider} /> : null}
     </div>
   );
