@@ -27,9 +27,16 @@ export async function recordJoinSessionReport(deps: JoinSessionDeps, input: { se
   return deps.db.$transaction(async (tx) => {
     await lockRowForUpdate(tx, "joinSession", input.sessionId);
     const session = await tx.joinSession.findUniqueOrThrow({ where: { id: input.sessionId } });
-    if (isFinishedJoinSession(session.status)) throw finishedSessionConflict(session);
     const now = deps.now();
     const nodeName = report.node_name?.trim() || undefined;
+    // kubeadm join waits for the kubelet's TLS bootstrap, so the node usually registers (CSR watcher: joined) while
+    // the script still runs: its end is still recorded on the timeline, and the session stays joined.
+    if (report.step === "script_finished" && session.status === "joined") {
+      const verdict = classifyScriptExit(report);
+      await appendJoinSessionEvent(tx, session.id, { kind: "script_finished", outcome: verdict.outcome, detail: verdict.detail }, now);
+      return verdict.failure ? { kind: "stop", failure: verdict.failure } : { kind: "continue" };
+    }
+    if (isFinishedJoinSession(session.status)) throw finishedSessionConflict(session);
 
     if (report.step === "script_finished") {
       if (session.status !== "joining") throw new AppError("CONFLICT", `Join session ${session.id} has not fetched the join script yet; report its end after running it.`);
