@@ -8,6 +8,7 @@ import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-pro
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import type { CnameChainResolver } from "@/server/services/hostname-bindings/cname-chain-resolver";
 import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
+import type { KubeconfigDeps } from "@/server/services/kubeconfigs/kubeconfig-deps";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { Mailer } from "@/server/services/mail/mailer";
 import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
@@ -34,6 +35,8 @@ export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheD
   dns: CnameChainResolver;
   /** Join tokens and the join-script proxy. */
   join: JoinDeps;
+  /** Per-user kubeconfigs (docs/cluster-access.md). */
+  kubeconfigs: KubeconfigDeps;
   /** KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication) and KUBEBYON_JOIN_RATE_LIMIT_* (join scripts). */
   limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
 }

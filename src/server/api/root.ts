@@ -6,6 +6,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { clustersRouter } from "./routers/clusters";
 import { hostnameBindingsRouter } from "./routers/hostname-bindings";
 import { joinTokensRouter } from "./routers/join-tokens";
+import { kubeconfigsRouter } from "./routers/kubeconfigs";
 import { meRouter } from "./routers/me";
 import { nodesRouter } from "./routers/nodes";
 import { notificationsRouter } from "./routers/notifications";
@@ -31,6 +32,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   notifications: notificationsRouter,
   profile: profileRouter,
+  kubeconfigs: kubeconfigsRouter,
 });
 
 export type AppRouter = typeof appRouter;
