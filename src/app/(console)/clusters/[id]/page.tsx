@@ -11,6 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ClusterPage({ params }: { params: Promise<{ id: string }> }) {
   const [{ id }, caller] = await Promise.all([params, getServerCaller()]);
   // The edit form's hints and checks depend on the deployment's public access provider.
-  const host = await caller.clusters.hostStatus();
-  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} />;
+  const [host, me] = await Promise.all([caller.clusters.hostStatus(), caller.me.get()]);
+  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} viewerId={me.id} />;
 }
