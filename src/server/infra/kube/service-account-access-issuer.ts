@@ -56,7 +56,7 @@ export interface ServiceAccountAccessIssuerOptions {
 /**
  * AccessCredentialIssuer with a ServiceAccount per credential in namespace kubebyon-access, ClusterRoleBindings to
  * the access's roles and a TokenRequest token. The token is bound to the ServiceAccount's UID, so deleting the
- * ServiceAccount makes the apiserver refuse it on the next request.
+ * ServiceAccount makes the apiserver refuse it (see remove for the timing).
  */
 export class ServiceAccountAccessIssuer implements AccessCredentialIssuer {
   private readonly timeoutMs: number;
@@ -121,18 +121,20 @@ export class ServiceAccountAccessIssuer implements AccessCredentialIssuer {
   async remove(req: { credentials: ClusterCredentials; serviceAccountName: string }): Promise<void> {
     const kc = kubeConfigFromCredentials(req.credentials);
     const server = req.credentials.server;
-    // The ServiceAccount first: its tokens stop at once; the bindings then grant nothing to anyone.
-    try {
-      await kc.makeApiClient(CoreV1Api).deleteNamespacedServiceAccount({ name: req.serviceAccountName, namespace: ACCESS_NAMESPACE }, this.call());
-    } catch (err) {
-      if (kubeStatusOf(err) !== 404) throw clusterApiError(`delete ServiceAccount ${ACCESS_NAMESPACE}/${req.serviceAccountName}`, server, err);
-    }
+    // The bindings first: RBAC sees their deletion at once, so the token is allowed nothing from the next request
+    // on. The apiserver keeps a successful token authentication for 10 s (--authentication-token-cache default),
+    // so the deleted ServiceAccount's token is refused (401) once that lapses.
     try {
       await kc
         .makeApiClient(RbacAuthorizationV1Api)
         .deleteCollectionClusterRoleBinding({ labelSelector: `${SERVICE_ACCOUNT_LABEL}=${req.serviceAccountName}` }, this.call());
     } catch (err) {
       if (kubeStatusOf(err) !== 404) throw clusterApiError(`delete the ClusterRoleBindings of ServiceAccount ${req.serviceAccountName}`, server, err);
+    }
+    try {
+      await kc.makeApiClient(CoreV1Api).deleteNamespacedServiceAccount({ name: req.serviceAccountName, namespace: ACCESS_NAMESPACE }, this.call());
+    } catch (err) {
+      if (kubeStatusOf(err) !== 404) throw clusterApiError(`delete ServiceAccount ${ACCESS_NAMESPACE}/${req.serviceAccountName}`, server, err);
     }
   }
 

@@ -25,6 +25,9 @@ export interface IssuedAccessCredential {
 export interface AccessCredentialIssuer {
   /** Creates the ServiceAccount and its bindings, then requests a token; removes what it made when a step fails. */
   issue(req: IssueAccessCredentialRequest): Promise<IssuedAccessCredential>;
-  /** Deletes the ServiceAccount and its bindings: every token of it stops at once. Nothing there is fine. */
+  /**
+   * Deletes the bindings and the ServiceAccount: its tokens are allowed nothing from the next request on and refused
+   * outright once the apiserver's 10 s token-authentication cache lapses. Nothing there is fine.
+   */
   remove(req: { credentials: ClusterCredentials; serviceAccountName: string }): Promise<void>;
 }

@@ -1,15 +1,16 @@
-import { isAdmin, type Viewer } from "@/server/domain/auth/viewer";
+import type { Viewer } from "@/server/domain/auth/viewer";
 import { notFound } from "@/server/domain/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
+import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import { credentialNames, toKubeconfigCredentialView, type KubeconfigCredentialView } from "./kubeconfig-credential-view";
 import type { KubeconfigDeps } from "./kubeconfig-deps";
 
 /**
- * Ends a credential at once: its ServiceAccount and bindings are deleted in the vCluster (the apiserver refuses the
- * token on its next request), then the row is marked. Allowed to the credential's user, the cluster's owner and
- * admins; anyone else is told it does not exist. Revoking a revoked credential changes nothing.
+ * Ends a credential at once: its bindings and ServiceAccount are deleted in the vCluster (the token is allowed nothing
+ * on its next request and refused outright within the apiserver's 10 s authentication cache), then the row is marked. Allowed to the cluster's owner and admins, which includes every
+ * credential's holder; anyone else is told the cluster does not exist. Revoking a revoked credential changes nothing.
  */
 export async function revokeKubeconfig(
   deps: KubeconfigDeps,
@@ -17,9 +18,10 @@ export async function revokeKubeconfig(
   input: { clusterId: string; credentialId: string },
   origin: RequestOrigin,
 ): Promise<KubeconfigCredentialView> {
-  const row = await deps.db.kubeconfigCredential.findFirst({ where: { id: input.credentialId, clusterId: input.clusterId }, include: { ...credentialNames, cluster: true } });
-  const mayRevoke = row && (row.userId === viewer.id || row.cluster.ownerId === viewer.id || isAdmin(viewer));
-  if (!row || !mayRevoke) throw notFound(`Kubeconfig credential ${input.credentialId}`);
+  // The owner and admins reach the cluster; a credential's holder is always one of them (issueKubeconfig).
+  const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
+  const row = await deps.db.kubeconfigCredential.findFirst({ where: { id: input.credentialId, clusterId: cluster.id }, include: { ...credentialNames, cluster: true } });
+  if (!row) throw notFound(`Kubeconfig credential ${input.credentialId}`);
   if (row.revokedAt) return toKubeconfigCredentialView(row, deps.now());
 
   // A cleaned credential has no ServiceAccount left; a deleted cluster has no vCluster left.
