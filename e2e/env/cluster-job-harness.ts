@@ -16,6 +16,7 @@ import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
 import { KubeNodeReader } from "@/server/infra/kube/node-reader";
+import { KubeBootstrapCsrWatcher } from "@/server/infra/kube/bootstrap-csr-watcher";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-certificate-probe";
 import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
@@ -154,6 +155,7 @@ export async function startClusterJobHarness(opts: {
           jobs: deps.jobs,
           wakeups,
           watcher: new KubeNodeWatcher(),
+          csrWatcher: new KubeBootstrapCsrWatcher(),
           claims: new PgAdvisoryClaims({ connectionString: testDb.url, lockClass: sessionLocks.nodeObserverClaimsClass, applicationName: `harness node observer (${opts.label})` }),
         },
         { rescanIntervalMs: 500, settleMs: 500 },

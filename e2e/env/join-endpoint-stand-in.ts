@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { ApiException, AuthenticationV1Api } from "@kubernetes/client-node";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
+import type { VirtualCluster } from "./kube-cluster";
 import { createClusterPki } from "./kube/pki";
 
 export interface JoinEndpointStandIn {
@@ -45,6 +46,8 @@ export async function startJoinEndpointStandIn(opts: {
    * bearer tokens pass through unchanged.
    */
   api?: { clientCertPem: string; clientKeyPem: string };
+  /** Appended to the served script, read at every request (e.g. a failing kubeadm step: `echo boom >&2; exit 3`). */
+  scriptTail?: () => string;
 }): Promise<JoinEndpointStandIn> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "kubebyon-join-stand-in-"));
   let answered = 0;
@@ -83,7 +86,8 @@ export async function startJoinEndpointStandIn(opts: {
       whoIs(token).then(
         (user) => {
           if (user !== `system:bootstrap:${id}`) return deny();
-          const script = `#!/bin/sh\n# vCluster join script (KubeBYON test stand-in)\nset -eu\nTOKEN_ID="${id}"\necho "joining with bootstrap token $TOKEN_ID"\n`;
+          // It prints its flags, as the real script parses them (`| sh -s -- --node-name x`).
+          const script = `#!/bin/sh\n# vCluster join script (KubeBYON test stand-in)\nset -eu\nTOKEN_ID="${id}"\necho "joining with bootstrap token $TOKEN_ID"\necho "join script flags: $*"\n${opts.scriptTail?.() ?? ""}`;
           res.writeHead(200, { "content-type": "text/x-shellscript" }).end(script);
         },
         (err: unknown) => res.writeHead(502, { "content-type": "text/plain" }).end(`token review failed: ${String(err)}\n`),
@@ -147,4 +151,20 @@ function relayToApiserver(req: IncomingMessage, res: ServerResponse, apiserver: 
   });
   res.on("close", () => upstream.destroy());
   req.pipe(upstream);
+}
+
+/**
+ * The front a vCluster serves on one port, like its proxy: /node/join decided by the vCluster's own bootstrap-token
+ * authentication and served with its own (re-issued) certificate, everything else relayed to its apiserver with the
+ * admin identity vc-<name> holds.
+ */
+export function startVclusterJoinFront(vc: VirtualCluster, extra: { scriptTail?: () => string } = {}): Promise<JoinEndpointStandIn> {
+  const admin = vc.kubeConfig().getCurrentUser();
+  return startJoinEndpointStandIn({
+    server: vc.server,
+    caPem: vc.tls.caPem,
+    serving: () => vc.tls.serving,
+    api: { clientCertPem: Buffer.from(admin?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(admin?.keyData ?? "", "base64").toString() },
+    ...extra,
+  });
 }

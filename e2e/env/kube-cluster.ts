@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { ensureKubeTools, type KubeTools } from "./kube-tools";
+import { createKubeadmBootstrapBindings } from "./kube/kubeadm-bootstrap-rbac";
 import { forgetDirAtExit, removeDirAtExit, type ManagedProcess } from "./kube/managed-process";
 import { runHelm, type HelmResult } from "./kube/run-helm";
 import { startApiserver, type ApiserverHandle } from "./kube/start-apiserver";
@@ -237,6 +238,8 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
           servingSans: initialSans,
         });
         const { pki } = control.apiserver;
+        // vCluster's control plane is set up kubeadm-style for private nodes: kubelets may bootstrap.
+        await createKubeadmBootstrapBindings(hostKubeConfig(control.apiserver.kubeconfigYaml));
         const follower = followVclusterSans({ reader, ca: pki.ca, serving: pki.serving, initialSans });
         vcTeardown.add(async () => follower.stop());
         const apiserverPort = Number(new URL(control.apiserver.server).port);

@@ -38,6 +38,8 @@ const samples: Record<string, Sample> = {
   "POST /clusters/{cluster_id}/join-token": { path: (id) => `/clusters/${id}/join-token`, body: () => ({ ttl_seconds: 3600 }) },
   "GET /clusters/{cluster_id}/join-tokens": { path: (id) => `/clusters/${id}/join-tokens` },
   "DELETE /clusters/{cluster_id}/join-tokens/{token_id}": { path: (id) => `/clusters/${id}/join-tokens/abc123` },
+  "GET /clusters/{cluster_id}/join-tokens/{token_id}": { path: (id) => `/clusters/${id}/join-tokens/abc123` },
+  "GET /clusters/{cluster_id}/join-tokens/{token_id}/revocation-preview": { path: (id) => `/clusters/${id}/join-tokens/abc123/revocation-preview` },
   "GET /clusters/{cluster_id}/hostname-bindings": { path: (id) => `/clusters/${id}/hostname-bindings` },
   "POST /clusters/{cluster_id}/hostname-bindings": { path: (id) => `/clusters/${id}/hostname-bindings`, body: () => ({ hostname: "taken.example.com" }) },
   "DELETE /clusters/{cluster_id}/hostname-bindings/{binding_id}": { path: (id) => `/clusters/${id}/hostname-bindings/${aliceBindingId}` },

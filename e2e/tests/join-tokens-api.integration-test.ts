@@ -1,7 +1,7 @@
 import { AuthenticationV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
-import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
+import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
@@ -37,13 +37,7 @@ beforeAll(async () => {
     forwardTo: async (vc) => {
       caPem = vc.tls.caPem;
       // One port for the API and /node/join, like vCluster's proxy.
-      const admin = vc.kubeConfig().getCurrentUser();
-      standIn = await startJoinEndpointStandIn({
-        server: vc.server,
-        caPem,
-        serving: () => vc.tls.serving,
-        api: { clientCertPem: Buffer.from(admin?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(admin?.keyData ?? "", "base64").toString() },
-      });
+      standIn = await startVclusterJoinFront(vc);
       return standIn.endpoint;
     },
   });
@@ -91,15 +85,27 @@ describe("join tokens", () => {
     expect(review.status?.userInfo?.username).toBe(`system:bootstrap:${id}`);
   });
 
-  it("serves the cluster's join script for a valid token and counts its use", async () => {
+  it("serves the join wrapper for a valid token, counts its use, and serves the cluster's own script to its session", async () => {
     const res = await script(ready.clusterId, created.token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/shellscript/);
     const body = await res.text();
-    expect(body).toContain(`TOKEN_ID="${created.token.split(".")[0]}"`);
-    expect(body).not.toContain(created.token.split(".")[1]);
+    expect(body).toContain(`CLUSTER_ID='${ready.clusterId}'`);
     const row = await api.runtime.deps.db.joinToken.findFirstOrThrow({ where: { tokenId: created.join_token.token_id } });
     expect(row.usedCount).toBe(1);
+
+    // The wrapper's session fetches the vCluster's own script through the platform, without counting another use.
+    const sessionId = /^SESSION_ID='(js_[^']+)'$/m.exec(body)?.[1] ?? "";
+    const secret = /^SESSION_SECRET='([0-9a-f]{64})'$/m.exec(body)?.[1] ?? "";
+    const { GET } = await import("@/app/api/join/sessions/[sessionId]/node-join-script/route");
+    const inner = await GET(
+      new Request(`${BASE_URL}/api/join/sessions/${sessionId}/node-join-script`, { headers: { authorization: `Bearer ${secret}`, "x-join-token": created.token, "x-forwarded-for": "203.0.113.50" } }),
+      { params: Promise.resolve({ sessionId }) },
+    );
+    const innerBody = await inner.text();
+    expect(inner.status, innerBody).toBe(200);
+    expect(innerBody).toContain(`TOKEN_ID="${created.token.split(".")[0]}"`);
+    expect((await api.runtime.deps.db.joinToken.findFirstOrThrow({ where: { tokenId: created.join_token.token_id } })).usedCount).toBe(1);
   });
 
   it("answers 401 with no script for unknown, malformed or missing tokens", async () => {
@@ -136,7 +142,9 @@ describe("join tokens", () => {
     await expect(
       ready.vc.kubeConfig().makeApiClient(CoreV1Api).readNamespacedSecret({ name: `bootstrap-token-${created.join_token.token_id}`, namespace: "kube-system" }),
     ).rejects.toMatchObject({ code: 404 });
-    expect((await script(ready.clusterId, created.token)).status).toBe(401);
+    const afterRevoke = await script(ready.clusterId, created.token);
+    expect(afterRevoke.status).toBe(403);
+    expect(await afterRevoke.text()).toMatch(/token_revoked: This join token was revoked/);
     expect((await api.rest("DELETE", `/clusters/${ready.clusterId}/join-tokens/${created.join_token.token_id}`, { cookie: alice.cookie })).status).toBe(200);
   });
 

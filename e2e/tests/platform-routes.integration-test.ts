@@ -3,7 +3,7 @@ import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostClusterSettings, seedPlatformApiKeySecret } from "@e2e/env/host-platform";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
-import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
+import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
 import { playVclusterBehindService } from "@e2e/env/node-port-vcluster";
 import { CREATE_CONVERGED_WITHOUT_PLAN, stepOutcomes } from "@e2e/env/operation-step-outcomes";
@@ -125,13 +125,7 @@ describe("public access off: the ClusterIP route end to end", () => {
 
   it("issues a join token in the vCluster over that route; no direct command without a public endpoint", async () => {
     // vCluster serves the API and /node/join on one port: put that front behind the Service.
-    const adminUser = vc.kubeConfig().getCurrentUser();
-    front = await startJoinEndpointStandIn({
-      server: vc.server,
-      caPem: vc.tls.caPem,
-      serving: () => vc.tls.serving,
-      api: { clientCertPem: Buffer.from(adminUser?.certData ?? "", "base64").toString(), clientKeyPem: Buffer.from(adminUser?.keyData ?? "", "base64").toString() },
-    });
+    front = await startVclusterJoinFront(vc);
     await vc.routeServiceTo(front.endpoint);
 
     const res = await call<{ token: string; direct_join_command: string | null }>(alice, "POST", `/clusters/${cluster.id}/join-token`, { ttl_seconds: 3600 });
@@ -146,9 +140,16 @@ describe("public access off: the ClusterIP route end to end", () => {
     expect(review.status?.userInfo?.username).toBe(`system:bootstrap:${id}`);
   });
 
-  it("the join proxy serves the vCluster's own script, fetched over the platform route", async () => {
+  it("the join proxy serves the vCluster's own script to a join session, fetched over the platform route", async () => {
     const before = front!.requests();
-    const res = await joinScript(cluster.id, token);
+    const wrapper = await (await joinScript(cluster.id, token)).text();
+    const sessionId = /^SESSION_ID='(js_[^']+)'$/m.exec(wrapper)?.[1] ?? "";
+    const secret = /^SESSION_SECRET='([0-9a-f]{64})'$/m.exec(wrapper)?.[1] ?? "";
+    const { GET } = await import("@/app/api/join/sessions/[sessionId]/node-join-script/route");
+    const res = await GET(
+      new Request(`${BASE_URL}/api/join/sessions/${sessionId}/node-join-script`, { headers: { authorization: `Bearer ${secret}`, "x-join-token": token, "x-forwarded-for": "203.0.113.50" } }),
+      { params: Promise.resolve({ sessionId }) },
+    );
     const body = await res.text();
     expect(res.status, body).toBe(200);
     expect(body).toContain("# vCluster join script (KubeBYON test stand-in)");

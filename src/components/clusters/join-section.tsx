@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CompactSelect } from "@/components/ui/compact-select";
+import { Input } from "@/components/ui/input";
 import { Table, type Column } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
@@ -15,6 +16,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { JOIN_TTL_OPTIONS, type JoinTtlKey } from "./cluster-status";
 import type { JoinTokenItem } from "./cluster-types";
 import { JoinCommandBox } from "./join-command-box";
+import { JoinSessionsPanel } from "./join-sessions/join-sessions-panel";
 import { RevokeJoinTokenDialog } from "./revoke-join-token-dialog";
 import { SectionError } from "./section-error";
 
@@ -29,6 +31,9 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
   const queryClient = useQueryClient();
   const formatDateTime = useFormatDateTime();
   const [ttl, setTtl] = useState<JoinTtlKey>("24h");
+  // Empty: unlimited uses (the server validates 1–1000 and says so).
+  const [maxUses, setMaxUses] = useState("");
+  const maxUsesId = useId();
   // The command holds the secret: it lives only in this state and is gone after "hide" or a reload.
   const [created, setCreated] = useState<Created | null>(null);
   const [createError, setCreateError] = useState<unknown>(null);
@@ -52,10 +57,11 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
     {
       key: "state",
       header: t("columns.state"),
-      cell: (k) => <Badge tone={k.state === "active" ? "success" : k.state === "expired" ? "warning" : "neutral"}>{t(`state.${k.state}`)}</Badge>,
+      cell: (k) => <Badge tone={k.state === "active" ? "success" : k.state === "revoked" ? "neutral" : "warning"}>{t(`state.${k.state}`)}</Badge>,
     },
     { key: "expires", header: t("columns.expires"), cell: (k) => formatDateTime(k.expires_at) },
-    { key: "used", header: t("columns.used"), cell: (k) => k.used_count },
+    { key: "used", header: t("columns.used"), cell: (k) => (k.max_uses === null ? k.used_count : t("usedOf", { used: k.used_count, max: k.max_uses })) },
+    { key: "nodes", header: t("columns.nodes"), cell: (k) => k.nodes_count },
     {
       key: "actions",
       header: <span className="sr-only">{t("columns.actions")}</span>,
@@ -86,7 +92,26 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
               options={JOIN_TTL_OPTIONS.map((o) => ({ value: o.key, label: t(`ttlOptions.${o.key}`) }))}
               onChange={(v) => setTtl((JOIN_TTL_OPTIONS.find((o) => o.key === v)?.key ?? "24h") as JoinTtlKey)}
             />
-            <Button size="sm" disabled={create.isPending} onClick={() => create.mutate({ cluster_id: clusterId, ttl_seconds: ttlSeconds })}>
+            <label htmlFor={maxUsesId} className="sr-only">
+              {t("maxUses")}
+            </label>
+            <Input
+              id={maxUsesId}
+              data-testid="join-max-uses"
+              type="number"
+              min={1}
+              max={1000}
+              step={1}
+              placeholder={t("maxUsesUnlimited")}
+              value={maxUses}
+              onChange={(e) => setMaxUses(e.target.value)}
+              className="h-8 w-32"
+            />
+            <Button
+              size="sm"
+              disabled={create.isPending}
+              onClick={() => create.mutate({ cluster_id: clusterId, ttl_seconds: ttlSeconds, max_uses: maxUses.trim() === "" ? null : Number(maxUses) })}
+            >
               {create.isPending ? t("creating") : t("create")}
             </Button>
           </div>
@@ -103,6 +128,7 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
       ) : (
         <Table caption={t("tokensCaption")} columns={columns} rows={tokens.data.items} rowKey={(k) => k.id} empty={t("tokensEmpty")} />
       )}
+      <JoinSessionsPanel clusterId={clusterId} />
       <RevokeJoinTokenDialog clusterId={clusterId} token={revoking} onClose={() => setRevoking(null)} />
     </Card>
   );

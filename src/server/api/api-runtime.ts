@@ -7,7 +7,7 @@ import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-requ
 import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-provider";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import type { CnameChainResolver } from "@/server/services/hostname-bindings/cname-chain-resolver";
-import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
+import type { JoinSessionDeps } from "@/server/services/join-sessions/join-session-deps";
 import type { KubeconfigDeps } from "@/server/services/kubeconfigs/kubeconfig-deps";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { Mailer } from "@/server/services/mail/mailer";
@@ -33,12 +33,15 @@ export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheD
   platformHealth: PlatformHealthDeps;
   /** The hostname-binding DNS check's resolver (KUBEBYON_DNS_CHECK_RESOLVERS), for "check now". */
   dns: CnameChainResolver;
-  /** Join tokens and the join-script proxy. */
-  join: JoinDeps;
+  /** Join tokens, the join-script proxy and join sessions. */
+  join: JoinSessionDeps;
   /** Per-user kubeconfigs (docs/cluster-access.md). */
   kubeconfigs: KubeconfigDeps;
-  /** KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication) and KUBEBYON_JOIN_RATE_LIMIT_* (join scripts). */
-  limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter };
+  /**
+   * KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication), KUBEBYON_JOIN_RATE_LIMIT_* (join scripts),
+   * and join-session reports per session and per client address (domain/join-sessions/join-session-limits.ts).
+   */
+  limiters: { auth: TokenBucketLimiter; join: TokenBucketLimiter; joinEventsPerSession: TokenBucketLimiter; joinEventsPerIp: TokenBucketLimiter };
 }
 
 /** What the web entry points hand to the API layer; the composition root's Runtime is one. */

@@ -5,6 +5,7 @@ import { adminUsersRouter } from "./routers/admin-users";
 import { apiKeysRouter } from "./routers/api-keys";
 import { clustersRouter } from "./routers/clusters";
 import { hostnameBindingsRouter } from "./routers/hostname-bindings";
+import { joinSessionsRouter } from "./routers/join-sessions";
 import { joinTokensRouter } from "./routers/join-tokens";
 import { kubeconfigsRouter } from "./routers/kubeconfigs";
 import { meRouter } from "./routers/me";
@@ -22,6 +23,7 @@ export const appRouter = router({
   admin: adminRouter,
   clusters: clustersRouter,
   joinTokens: joinTokensRouter,
+  joinSessions: joinSessionsRouter,
   hostnameBindings: hostnameBindingsRouter,
   nodes: nodesRouter,
   adminUsers: adminUsersRouter,

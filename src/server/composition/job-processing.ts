@@ -7,6 +7,8 @@ import { startRuntimeControlPlaneEdgeLoop } from "./control-plane-edge-loop";
 import { startRuntimeControlPlaneMetricsLoop } from "./control-plane-metrics-loop";
 import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
+import { startRuntimeJoinTokenCleanupLoop } from "./join-token-cleanup-loop";
+import { startRuntimeJoinSessionTimeoutLoop } from "./join-session-timeout-loop";
 import { startRuntimeKubeconfigCleanupLoop } from "./kubeconfig-cleanup-loop";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
@@ -104,6 +106,11 @@ const LOOPS: readonly StartLoop[] = [
     const stop = startRuntimeControlPlaneMetricsLoop(runtime, owner);
     return stop && { name: "control-plane metrics", stop };
   },
+  // Leader-gated: quiet join sessions end as timed_out (docs/join-sessions.md).
+  (runtime, owner) => {
+    const loop = startRuntimeJoinSessionTimeoutLoop(runtime, owner);
+    return { name: "join session timeout", stop: () => loop.stop() };
+  },
   // PodCIDR routes (docs/workload-edge-podcidr-routes.md): local mode on every process's own host, not
   // leader-gated; routeagent mode writes the plans from the leader only.
   (runtime, owner) => {
@@ -112,6 +119,11 @@ const LOOPS: readonly StartLoop[] = [
     if (edge.podCidrRoutes.mode === "local") return { name: "PodCIDR routes (local)", stop: startRuntimePodRouteLoop(runtime) };
     if (edge.podCidrRoutes.mode === "routeagent") return { name: "PodCIDR route plans", stop: startRuntimeRoutePlanLoop(runtime, owner) };
     return undefined;
+  },
+  // Leader-gated: expired, used-up and revoked join tokens leave the vClusters, then the database (docs/join-tokens.md "Cleanup").
+  (runtime, owner) => {
+    const cleanup = startRuntimeJoinTokenCleanupLoop(runtime, owner);
+    return { name: "join token cleanup", stop: () => cleanup.stop() };
   },
 ];
 

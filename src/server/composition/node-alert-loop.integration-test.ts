@@ -1,23 +1,18 @@
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { nodeObserverTestDeps } from "@e2e/env/node-observer-deps";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
 import { startWebhookReceiver, type WebhookReceiver } from "@e2e/env/webhook-receiver";
 import { parseConfig } from "@/server/config/env";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
-import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
-import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
 import { SmtpMailer } from "@/server/infra/mail/smtp-mailer";
-import { KubeNodeReader } from "@/server/infra/kube/node-reader";
-import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
-import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
 import { createLogger } from "@/server/observability/logger";
-import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { evaluateNodeAlerts, nodeAlertSettings, type NodeAlertDeps } from "@/server/services/node-health/evaluate-node-alerts";
 import { deliverDueNotifications } from "@/server/services/notifications/deliver-due-notifications";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
@@ -76,15 +71,7 @@ beforeAll(async () => {
   const alerts: NodeAlertDeps = { db, log, now: () => new Date(), settings: nodeAlertSettings(config.nodeAlerts) };
   const observer = new NodeObserver(
     {
-      db,
-      log,
-      now: () => new Date(),
-      resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
-      nodeReader: new KubeNodeReader(),
-      watcher: new KubeNodeWatcher(),
-      jobs: new PrismaJobStore(db),
-      wakeups: new InProcessJobWakeups(log),
-      claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: "node-alert-loop test observer" }),
+      ...nodeObserverTestDeps({ db, databaseUrl: database.url, kube, log, applicationName: "node-alert-loop test observer" }),
       afterNodeEvents: (clusterId) => evaluateNodeAlerts(alerts, { clusterIds: [clusterId] }),
     },
     { rescanIntervalMs: 500, settleMs: 250 },

@@ -1,6 +1,7 @@
 import { requireDatabaseUrl } from "@/server/config/env";
 import { sessionLocks } from "@/server/infra/db/locks";
 import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
+import { KubeBootstrapCsrWatcher } from "@/server/infra/kube/bootstrap-csr-watcher";
 import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
 import { evaluateNodeAlerts } from "@/server/services/node-health/evaluate-node-alerts";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
@@ -22,6 +23,7 @@ export function createNodeObserver(runtime: Pick<Runtime, "config" | "clusterRun
       wakeups: deps.wakeups,
       log: clusterRuntime.log.child({ component: "node-observer" }),
       watcher: new KubeNodeWatcher(),
+      csrWatcher: new KubeBootstrapCsrWatcher(),
       // A join or a status change is judged at once (node limit, version skew, a recovery's start); time-based thresholds by the alert loop.
       afterNodeEvents: (clusterId) => evaluateNodeAlerts(alerts, { clusterIds: [clusterId] }),
       claims: new PgAdvisoryClaims({

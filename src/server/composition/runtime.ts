@@ -1,5 +1,6 @@
 import type { ApiDeps, ApiRuntime } from "@/server/api/api-runtime";
 import { requireDatabaseUrl, type Config } from "@/server/config/env";
+import { JOIN_EVENTS_PER_IP, JOIN_EVENTS_PER_SESSION } from "@/server/domain/join-sessions/join-session-limits";
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, pingDatabase } from "@/server/infra/db/client";
@@ -110,6 +111,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
       issuer: new BootstrapTokenIssuer(),
       scripts: new VClusterJoinScriptSource(),
       fallbackBaseUrl: config.publicUrl,
+      clockSkewSeconds: config.joinSessions.clockSkewSeconds,
     },
     kubeconfigs: {
       db,
@@ -122,6 +124,8 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     limiters: {
       auth: new TokenBucketLimiter(config.authRateLimit),
       join: new TokenBucketLimiter(config.joinRateLimit),
+      joinEventsPerSession: new TokenBucketLimiter(JOIN_EVENTS_PER_SESSION),
+      joinEventsPerIp: new TokenBucketLimiter(JOIN_EVENTS_PER_IP),
     },
   };
   const metrics = createMetrics();

@@ -174,6 +174,9 @@ export const envSchema = z.object({
   KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS: int(3, 1),
   KUBEBYON_JOIN_RATE_LIMIT_BURST: int(5, 1),
   KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES: int(10_000, 1),
+  // Join sessions (docs/join-sessions.md): the clock-skew preflight limit and when a quiet session times out.
+  KUBEBYON_JOIN_CLOCK_SKEW_SECONDS: int(60, 1),
+  KUBEBYON_JOIN_SESSION_TIMEOUT_SECONDS: int(900, 60),
   KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS: int(30, 1),
   KUBEBYON_AUTH_RATE_LIMIT_BURST: int(5, 1),
   KUBEBYON_AUTH_RATE_LIMIT_MAX_ENTRIES: int(5_000, 1),
@@ -278,6 +281,9 @@ export const envSchema = z.object({
   KUBEBYON_METRICS_RAW_RETENTION_HOURS: int(24, 1),
   KUBEBYON_METRICS_5M_RETENTION_DAYS: int(7, 1),
   KUBEBYON_METRICS_1H_RETENTION_DAYS: int(90, 1),
+  // Join-token cleanup (docs/join-tokens.md "Cleanup").
+  KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS: int(300, 10),
+  KUBEBYON_JOIN_TOKEN_RETENTION_DAYS: int(30, 1),
   KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
@@ -323,6 +329,8 @@ export interface Config {
   authSecret: string | undefined;
   joinRateLimit: RateLimitConfig;
   authRateLimit: RateLimitConfig;
+  /** Join sessions: the clock-skew preflight limit and the quiet-session timeout (KUBEBYON_JOIN_*; docs/join-sessions.md). */
+  joinSessions: JoinSessionConfig;
   trustedProxyCidrs: ReturnType<typeof parseCidrList>;
   kubeconfigPath: string | undefined;
   /** How the platform reaches each vCluster (KUBEBYON_VCLUSTER_ROUTE; "auto" is decided at start-up). */
@@ -369,6 +377,8 @@ export interface Config {
   dnsAutomation: { syncIntervalSeconds: number; cloudflareApiBaseUrl: string };
   /** Control-plane metrics collection (KUBEBYON_METRICS_*, docs/metrics.md). */
   metrics: MetricsConfig;
+  /** The join-token cleanup loop (docs/join-tokens.md "Cleanup"): seconds between passes, days a cleaned row is kept. */
+  joinTokenCleanup: { intervalSeconds: number; retentionDays: number };
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -453,6 +463,11 @@ export interface SmtpConfig {
   from: string;
 }
 
+export interface JoinSessionConfig {
+  clockSkewSeconds: number;
+  timeoutSeconds: number;
+}
+
 /** A setting is missing or wrong: permanent, so a cluster job that meets one fails at once with the message. */
 export class ConfigError extends Error implements ClassifiedFailure {
   readonly failureClass = "permanent";
@@ -489,6 +504,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       burst: e.KUBEBYON_JOIN_RATE_LIMIT_BURST,
       maxEntries: e.KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES,
     },
+    joinSessions: { clockSkewSeconds: e.KUBEBYON_JOIN_CLOCK_SKEW_SECONDS, timeoutSeconds: e.KUBEBYON_JOIN_SESSION_TIMEOUT_SECONDS },
     authRateLimit: {
       windowSeconds: e.KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS,
       burst: e.KUBEBYON_AUTH_RATE_LIMIT_BURST,
@@ -554,6 +570,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
+    joinTokenCleanup: { intervalSeconds: e.KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS, retentionDays: e.KUBEBYON_JOIN_TOKEN_RETENTION_DAYS },
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,

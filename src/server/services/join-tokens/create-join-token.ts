@@ -13,7 +13,7 @@ import { findAccessibleCluster } from "@/server/services/clusters/find-accessibl
 import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
 import type { JoinDeps } from "./join-runtime-deps";
-import { joinTokenViewSchema, toJoinTokenView } from "./join-token-view";
+import { joinTokenCounts, joinTokenViewSchema, toJoinTokenView } from "./join-token-view";
 
 export const createdJoinTokenSchema = z.object({
   join_token: joinTokenViewSchema,
@@ -34,7 +34,7 @@ export type CreatedJoinToken = z.infer<typeof createdJoinTokenSchema>;
 export async function createJoinToken(
   deps: JoinDeps,
   viewer: Viewer,
-  input: { clusterId: string; ttlSeconds: number; description?: string },
+  input: { clusterId: string; ttlSeconds: number; description?: string; /** null or absent: unlimited. */ maxUses?: number | null },
   origin: RequestOrigin,
 ): Promise<CreatedJoinToken> {
   const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
@@ -69,12 +69,14 @@ export async function createJoinToken(
         expiresAt,
         createdById: viewer.id,
         usages: ["authentication", "signing"],
+        maxUses: input.maxUses ?? null,
       },
+      include: joinTokenCounts,
     });
-    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "join_token.create", targetType: "cluster", targetId: cluster.id, metadata: { token_id: token.id, expires_at: expiresAt.toISOString() } }, origin);
+    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "join_token.create", targetType: "cluster", targetId: cluster.id, metadata: { token_id: token.id, expires_at: expiresAt.toISOString(), max_uses: input.maxUses ?? null } }, origin);
     return created;
   });
-  deps.log.info("join token issued", { cluster_id: cluster.id, token_id: token.id, expires_at: expiresAt.toISOString() });
+  deps.log.info("join token issued", { cluster_id: cluster.id, token_id: token.id, expires_at: expiresAt.toISOString(), max_uses: input.maxUses ?? null });
   return {
     join_token: toJoinTokenView(row, now),
     token: formatToken(token),

@@ -1,18 +1,13 @@
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
+import { nodeObserverTestDeps } from "@e2e/env/node-observer-deps";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
-import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
-import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { mergePatch, postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
-import { KubeNodeReader } from "@/server/infra/kube/node-reader";
-import { KubeNodeWatcher } from "@/server/infra/kube/node-watcher";
-import { VclusterKubeconfigResolver } from "@/server/infra/kube/vcluster-kubeconfig-resolver";
 import { createLogger } from "@/server/observability/logger";
-import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import { NodeObserver } from "./node-observer";
 
 /**
@@ -33,17 +28,7 @@ const observers: NodeObserver[] = [];
 function startObserver(name: string): NodeObserver {
   const log = createLogger({ level: "info", base: { observer: name }, write: (line) => logs.push(JSON.parse(line) as LogLine) });
   const observer = new NodeObserver(
-    {
-      db,
-      log,
-      now: () => new Date(),
-      resolver: new VclusterKubeconfigResolver({ kubeConfig: kube.kubeConfig(), route: "cluster-ip" }),
-      nodeReader: new KubeNodeReader(),
-      watcher: new KubeNodeWatcher(),
-      jobs: new PrismaJobStore(db),
-      wakeups: new InProcessJobWakeups(log),
-      claims: new PgAdvisoryClaims({ connectionString: database.url, lockClass: 7, applicationName: `observer-test ${name}` }),
-    },
+    nodeObserverTestDeps({ db, databaseUrl: database.url, kube, log, applicationName: `observer-test ${name}` }),
     // The kubelet registers its Node, then posts its status: two writes the observer merges within
     // settleMs. 50 ms was shorter than that gap on a loaded 2-core machine (a stray unknown → not_ready).
     { rescanIntervalMs: 300, settleMs: 1_000 },

@@ -5,12 +5,14 @@ import type { NodeOperationDeps } from "./node-operation-deps";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { resumeWaitingManagedIngress } from "@/server/services/clusters/resume-waiting-managed-ingress";
 import type { JobQueueDeps } from "@/server/services/jobs/job-queue-deps";
+import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import { observeBootstrapCsrs, type ObserveBootstrapCsrsDeps } from "./observe-bootstrap-csrs";
 import type { NodeWatcher } from "./ports";
 import { recordControlPlaneVersion } from "./record-control-plane-version";
 import { recordNodeSnapshot } from "./record-node-snapshot";
 
 /** `jobs`/`wakeups`: a Ready node starts the managed ingress install that waited for one. */
-export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | "log" | "now" | "resolver" | "nodeReader">, JobQueueDeps {
+export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | "log" | "now" | "resolver" | "nodeReader">, JobQueueDeps, ObserveBootstrapCsrsDeps {
   watcher: NodeWatcher;
   /** Runs after a snapshot that recorded events (the node health alerts evaluate that cluster at once); failures are logged. */
   afterNodeEvents?: (clusterId: string) => Promise<unknown>;
@@ -24,6 +26,7 @@ export interface ObserveClusterNodesDeps extends Pick<NodeOperationDeps, "db" | 
  * status updates costs one transaction. After a watch error the list is read
  * again, because changes during the gap may not be replayed. A snapshot with a Ready node
  * starts the managed ingress reconcile of a cluster whose ingress waits for one.
+ * Alongside, the cluster's bootstrap CSRs are watched for token provenance (observe-bootstrap-csrs.ts).
  * Throws when the cluster cannot be reached at all; the caller retries later.
  */
 export async function observeClusterNodes(
@@ -33,6 +36,25 @@ export async function observeClusterNodes(
   options: { settleMs: number; onBaselineRecorded?: () => void },
 ): Promise<void> {
   const { credentials } = await connectToCluster(deps, cluster);
+  // Token provenance (the kubelets' bootstrap CSRs) is watched with the nodes and ends with them, however
+  // this observation ends, so the observer's claim on the cluster covers both.
+  const csrWatch = new AbortController();
+  const csrs = observeBootstrapCsrs(deps, cluster.id, credentials, AbortSignal.any([signal, csrWatch.signal]));
+  try {
+    await observeNodes(deps, cluster, credentials, signal, options);
+  } finally {
+    csrWatch.abort();
+    await csrs;
+  }
+}
+
+async function observeNodes(
+  deps: ObserveClusterNodesDeps,
+  cluster: Cluster,
+  credentials: ClusterCredentials,
+  signal: AbortSignal,
+  options: { settleMs: number; onBaselineRecorded?: () => void },
+): Promise<void> {
   const nodes = new Map<string, NodeView>();
   const replaceAll = (list: readonly NodeView[]) => {
     nodes.clear();

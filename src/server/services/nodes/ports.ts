@@ -1,4 +1,5 @@
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { BootstrapCsr } from "@/server/domain/join-sessions/bootstrap-csr";
 import type { DrainOptions, DrainRefusal } from "@/server/domain/nodes/drain-preflight";
 import type { DrainReport } from "@/server/domain/nodes/drain-report";
 import type { NodeView } from "@/server/domain/nodes/node-view";
@@ -62,4 +63,16 @@ export interface ObserverClaims {
   /** Called when every claim was lost at once (the session holding them ended). */
   onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
+}
+
+export type BootstrapCsrWatchEvent = { type: "csr"; csr: BootstrapCsr } | { type: "error"; error: Error };
+
+/**
+ * The kubelets' bootstrap CSRs of one cluster (token provenance): every existing one first, then new ones; only
+ * CSRs a bootstrap token made for the kubelet client signer with a `system:node:<name>` subject. After a history
+ * gap it replays them all, so the consumer must be idempotent. Reconnects by itself, reports failures as
+ * `error` events and ends only when `signal` aborts.
+ */
+export interface BootstrapCsrWatcher {
+  watch(credentials: ClusterCredentials, signal: AbortSignal): AsyncIterable<BootstrapCsrWatchEvent>;
 }

@@ -7,5 +7,5 @@ export const createJoinToken = protectedProcedure
   .input(createJoinTokenInput)
   .output(createJoinTokenOutput)
   .mutation(({ ctx, input }) =>
-    createJoinTokenUseCase(ctx.deps.join, ctx.viewer, { clusterId: input.cluster_id, ttlSeconds: input.ttl_seconds, description: input.description }, ctx.origin),
+    createJoinTokenUseCase(ctx.deps.join, ctx.viewer, { clusterId: input.cluster_id, ttlSeconds: input.ttl_seconds, description: input.description, maxUses: input.max_uses }, ctx.origin),
   );

@@ -1,5 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
+import { maxUsesSchema } from "@/server/domain/join-tokens/max-uses";
 import { ttlSecondsSchema } from "@/server/domain/join-tokens/token-ttl";
 import { clusterIdParam } from "@/server/api/routers/clusters/cluster-id-param";
 import { createdJoinTokenSchema } from "@/server/services/join-tokens/create-join-token";
@@ -18,6 +19,7 @@ export const createJoinTokenInput = z.object({
   cluster_id: clusterIdParam,
   ttl_seconds: ttlSecondsSchema,
   description: z.string().trim().max(200, "Use at most 200 characters for the description.").optional(),
+  max_uses: maxUsesSchema,
 });
 
 export const createJoinTokenOutput = createdJoinTokenSchema;
