@@ -8,9 +8,10 @@ import { credentialNames, toKubeconfigCredentialView, type KubeconfigCredentialV
 import type { KubeconfigDeps } from "./kubeconfig-deps";
 
 /**
- * Ends a credential at once: its bindings and ServiceAccount are deleted in the vCluster (the token is allowed nothing
- * on its next request and refused outright within the apiserver's 10 s authentication cache), then the row is marked. Allowed to the cluster's owner and admins, which includes every
- * credential's holder; anyone else is told the cluster does not exist. Revoking a revoked credential changes nothing.
+ * Ends a credential at once: its bindings and ServiceAccount are deleted in the vCluster (the token is allowed
+ * nothing on its next request and refused outright within the apiserver's 10 s authentication cache), then the row is
+ * marked. Allowed to the cluster's owner and admins, which includes every credential's holder; anyone else is told
+ * the cluster does not exist. Revoking a revoked credential changes nothing.
  */
 export async function revokeKubeconfig(
   deps: KubeconfigDeps,
@@ -20,13 +21,13 @@ export async function revokeKubeconfig(
 ): Promise<KubeconfigCredentialView> {
   // The owner and admins reach the cluster; a credential's holder is always one of them (issueKubeconfig).
   const cluster = await findAccessibleCluster(deps, viewer, input.clusterId);
-  const row = await deps.db.kubeconfigCredential.findFirst({ where: { id: input.credentialId, clusterId: cluster.id }, include: { ...credentialNames, cluster: true } });
+  const row = await deps.db.kubeconfigCredential.findFirst({ where: { id: input.credentialId, clusterId: cluster.id }, include: credentialNames });
   if (!row) throw notFound(`Kubeconfig credential ${input.credentialId}`);
   if (row.revokedAt) return toKubeconfigCredentialView(row, deps.now());
 
   // A cleaned credential has no ServiceAccount left; a deleted cluster has no vCluster left.
-  if (!row.cleanedAt && row.cluster.status !== "deleted") {
-    const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, row.cluster);
+  if (!row.cleanedAt && cluster.status !== "deleted") {
+    const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
     await deps.accessIssuer.remove({ credentials: connection.credentials, serviceAccountName: row.serviceAccountName });
   }
   const now = deps.now();
