@@ -11,6 +11,7 @@ import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { GatewayApiTlsRoutes } from "@/server/infra/kube/gateway-api-tls-routes";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { KubeHostNamespaceInventory } from "@/server/infra/kube/kube-host-namespace-inventory";
 import { HelmManagedIngressReconciler } from "@/server/infra/kube/helm-managed-ingress-reconciler";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
@@ -79,6 +80,8 @@ export async function startClusterJobHarness(opts: {
   servingCertificateTimeoutMs?: number;
   /** KUBEBYON_SAN_GRACE_HOURS of the harness's platform (default 72). */
   sanGraceHours?: number;
+  /** How long delete_namespace waits for the namespace to go (default 60 s). */
+  namespaceDeletionTimeoutMs?: number;
   /** Also run the node observer, as every job-processing process does (composition/job-processing.ts). */
   nodeObserver?: boolean;
 }): Promise<ClusterJobHarness> {
@@ -103,6 +106,7 @@ export async function startClusterJobHarness(opts: {
       platformSecret: { name: "vcluster-platform-api-key", sourceNamespace: "kubebyon-system" },
       pollIntervalMs: 100,
     }),
+    hostInventory: new KubeHostNamespaceInventory({ kubeConfig }),
     // Outside the host cluster, as production decides for "auto": the ClusterIP, which the kube-proxy stand-in serves.
     resolver: new VclusterKubeconfigResolver({ kubeConfig, route: "cluster-ip" }),
     managedIngress: new HelmManagedIngressReconciler({
@@ -131,7 +135,7 @@ export async function startClusterJobHarness(opts: {
           },
         }
       : {}),
-    namespaceDeletionTimeoutMs: 60_000,
+    namespaceDeletionTimeoutMs: opts.namespaceDeletionTimeoutMs ?? 60_000,
     servingCertificates: new TlsServingCertificateProbe(),
     servingCertificateTimeoutMs: opts.servingCertificateTimeoutMs ?? 30_000,
     servingCertificatePollMs: 200,

@@ -9,6 +9,7 @@ import { ApiException, AuthenticationV1Api } from "@kubernetes/client-node";
 import { kubeConfigFromCredentials } from "@/server/infra/kube/kube-config-from-credentials";
 import type { VirtualCluster } from "./kube-cluster";
 import { createClusterPki } from "./kube/pki";
+import { standInJoinScript } from "./stand-in-join-script";
 
 export interface JoinEndpointStandIn {
   /** https://127.0.0.1:<port>, like a vCluster's public endpoint. */
@@ -26,8 +27,9 @@ const TOKEN_PATTERN = /^([a-z0-9]{6})\.[a-z0-9]{16}$/;
  * Plays vCluster's `/node/join`: the token decides only through a real
  * SelfSubjectReview against the given (virtual) apiserver, so bootstrap-token
  * authentication, expiry and revocation are the apiserver's, not ours.
- * The script names the token id, never the secret, so tests can tell which
- * token it was issued for.
+ * The script (stand-in-join-script.ts) names the token id, so tests can tell
+ * which token it was issued for, and ends with the kubelet's bootstrap CSR
+ * made with the token, as the real join does.
  */
 export async function startJoinEndpointStandIn(opts: {
   server: string;
@@ -86,8 +88,7 @@ export async function startJoinEndpointStandIn(opts: {
       whoIs(token).then(
         (user) => {
           if (user !== `system:bootstrap:${id}`) return deny();
-          // It prints its flags, as the real script parses them (`| sh -s -- --node-name x`).
-          const script = `#!/bin/sh\n# vCluster join script (KubeBYON test stand-in)\nset -eu\nTOKEN_ID="${id}"\necho "joining with bootstrap token $TOKEN_ID"\necho "join script flags: $*"\n${opts.scriptTail?.() ?? ""}`;
+          const script = standInJoinScript({ token, tokenId: id, server: opts.server, caPem: opts.caPem, tail: opts.scriptTail?.() ?? "" });
           res.writeHead(200, { "content-type": "text/x-shellscript" }).end(script);
         },
         (err: unknown) => res.writeHead(502, { "content-type": "text/plain" }).end(`token review failed: ${String(err)}\n`),

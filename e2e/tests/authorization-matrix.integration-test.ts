@@ -47,6 +47,7 @@ const ACCESS: Record<string, Access> = {
   "clusters.create": "user",
   "clusters.update": "user",
   "clusters.delete": "user",
+  "clusters.deletionPlan": "user",
   "clusters.listOperations": "user",
   "clusters.kubectl": "user",
   "clusters.kubeconfig": "user",
@@ -59,6 +60,7 @@ const ACCESS: Record<string, Access> = {
   "joinTokens.get": "user",
   "joinTokens.revocationPreview": "user",
   "joinTokens.revoke": "user",
+  "joinTokens.resetCommands": "user",
   "kubeconfigs.issue": "user",
   "kubeconfigs.revoke": "user",
   "kubeconfigs.listForCluster": "user",
@@ -83,6 +85,7 @@ const ACCESS: Record<string, Access> = {
   // back office
   "admin.getOverview": "admin",
   "admin.listClusterJobs": "admin",
+  "admin.forceDeleteCluster": "admin",
   "admin.getPlatformHealth": "admin",
   "admin.getDnsAutomationHealth": "admin",
   "adminUsers.list": "admin",

@@ -7,6 +7,7 @@ import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
+import { nodeObserverTestDeps } from "@e2e/env/node-observer-deps";
 import { startRouteServer, type RouteServer } from "@e2e/env/route-server";
 import type { ApiRuntime } from "@/server/api/api-runtime";
 import { joinScriptResponse } from "@/server/api/http/join-script";
@@ -15,6 +16,8 @@ import { timeOutQuietJoinSessions } from "@/server/services/join-sessions/time-o
 import { JOIN_EVENTS_PER_SESSION } from "@/server/domain/join-sessions/join-session-limits";
 import { shQuote } from "@/server/domain/join-sessions/join-wrapper-script";
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
+import { createLogger } from "@/server/observability/logger";
+import { NodeObserver } from "@/server/services/nodes/node-observer";
 
 /**
  * Join sessions end to end (docs/join-sessions.md): the platform's wrapper is fetched with curl and run by real
@@ -158,6 +161,40 @@ describe.each(["dash", "bash"] as const)("the join wrapper run by %s", (shell) =
     expect(row.secretHash).toMatch(/^[0-9a-f]{64}$/);
     // One use counted for the fetch, none for the inner script.
     expect((await api.runtime.deps.db.joinToken.findFirstOrThrow({ where: { tokenId: token.split(".")[0] } })).usedCount).toBe(1);
+  });
+
+  it("runs to the end: the kubelet bootstrap CSR ties the token to the node and the session becomes joined", async () => {
+    const log = createLogger({ level: "warn", base: { test: "join-chain" }, write: () => undefined });
+    const observer = new NodeObserver(
+      nodeObserverTestDeps({ db: api.runtime.deps.db, databaseUrl: api.db.url, kube, log, applicationName: `join-chain ${shell}` }),
+      { rescanIntervalMs: 300, settleMs: 200 },
+    );
+    observer.start();
+    try {
+      const token = await newToken();
+      const [tokenId] = token.split(".");
+      const node = `chain-${shell}`;
+      const run = await runJoinCommand(shell, token, ["--node-name", node]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`kubelet bootstrap: certificate requested for node ${node}`);
+      const id = sessionIdIn(run.stderr)!;
+      const deadline = Date.now() + 30_000;
+      let detail = await session(id);
+      while (detail.status !== "joined" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        detail = await session(id);
+      }
+      expect(detail).toMatchObject({ status: "joined", failure_reason: null, node_name: node });
+      expect(detail.events.at(-1)).toMatchObject({ kind: "node_registered", outcome: "pass" });
+      // The token lists the machine's session and the node it brought in.
+      const res = await api.rest("GET", `/clusters/${ready.clusterId}/join-tokens/${tokenId}`, { cookie: alice.cookie });
+      expect(res.status).toBe(200);
+      const tokenDetail = (await res.json()) as { sessions: Array<{ id: string; status: string }>; nodes: Array<{ node_name: string; session_id: string | null }> };
+      expect(tokenDetail.sessions).toEqual([expect.objectContaining({ id, status: "joined" })]);
+      expect(tokenDetail.nodes).toEqual([expect.objectContaining({ node_name: node, session_id: id })]);
+    } finally {
+      await observer.stop();
+    }
   });
 
   it("types a failing join script as script_failed with the tail of its output", async () => {

@@ -16,6 +16,7 @@ import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { EditClusterDialog } from "./edit-cluster-dialog";
+import { ForceDeleteClusterDialog } from "./force-delete-cluster-dialog";
 import { HostnameBindingsSection } from "./hostname-bindings-section";
 import { JoinSection } from "./join-section";
 import { AdmissionWebhookCard } from "./admission-webhook-card";
@@ -38,7 +39,17 @@ const settled = (c: ClusterItem) => SETTLED.has(c.status) && c.managed_workload_
  * `publicAccessProvider`: the deployment's, for the edit form's loadbalancer hint and host check. `viewerId`: the
  * signed-in user, to offer the owner's kubeconfig choices and the cluster's credential list to the owner only.
  */
-export function ClusterDetail({ clusterId, publicAccessProvider, viewerId }: { clusterId: string; publicAccessProvider: PublicAccessProvider; viewerId: string }) {
+export function ClusterDetail({
+  clusterId,
+  publicAccessProvider,
+  viewerIsAdmin,
+  viewerId,
+}: {
+  clusterId: string;
+  publicAccessProvider: PublicAccessProvider;
+  viewerIsAdmin: boolean;
+  viewerId: string;
+}) {
   const t = useTranslations("clusters.detail");
   const tc = useTranslations("common");
   const tStatus = useTranslations("clusterStatus");
@@ -46,6 +57,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider, viewerId }: { c
   const hydrated = useHydrated();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
+  const [forceOpen, setForceOpen] = useState(false);
   // Fast until the cluster and its managed ingress settle, then slowly while it lives.
   const cluster = useQuery({
     ...trpc.clusters.get.queryOptions({ cluster_id: clusterId }),
@@ -89,6 +101,12 @@ export function ClusterDetail({ clusterId, publicAccessProvider, viewerId }: { c
             </Button>
           </div>
         ) : null}
+        {/* A deletion stuck on finalizers: deleting (retrying) or error after the last attempt. */}
+        {viewerIsAdmin && (c.status === "deleting" || c.status === "error") ? (
+          <Button variant="danger" disabled={!hydrated} onClick={() => setForceOpen(true)} data-testid="force-delete-cluster">
+            {t("forceDelete.open")}
+          </Button>
+        ) : null}
       </div>
       <ConnectionInfo cluster={c} isOwner={c.owner_id === viewerId} />
       {c.owner_id === viewerId && c.status !== "deleted" ? <ClusterKubeconfigsCard clusterId={clusterId} /> : null}
@@ -101,6 +119,7 @@ export function ClusterDetail({ clusterId, publicAccessProvider, viewerId }: { c
       <AdmissionWebhookCard cluster={c} />
       <HostnameBindingsSection cluster={c} />
       <DeleteClusterDialog cluster={c} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
+      {forceOpen ? <ForceDeleteClusterDialog cluster={c} onClose={() => setForceOpen(false)} /> : null}
       {editOpen ? <EditClusterDialog cluster={c} onClose={() => setEditOpen(false)} provider={publicAccessProvider} /> : null}
     </div>
   );

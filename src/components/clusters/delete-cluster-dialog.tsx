@@ -8,6 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import type { ClusterItem } from "./cluster-types";
+import { DeletionPlanView } from "./deletion-plan-view";
 
 export function DeleteClusterDialog({ cluster, open, onClose }: { cluster: ClusterItem; open: boolean; onClose: () => void }) {
   const t = useTranslations("clusters.detail.deleteDialog");
@@ -50,6 +51,8 @@ export function DeleteClusterDialog({ cluster, open, onClose }: { cluster: Clust
           </Button>
         </>
       }
-    />
+    >
+      {open ? <DeletionPlanView cluster={cluster} /> : null}
+    </Dialog>
   );
 }

@@ -13,6 +13,7 @@ const op = (status: ClusterOperationItem["status"], steps: Step[], kind = "creat
   created_at: "2026-12-01T10:00:00Z",
   started_at: null,
   finished_at: null,
+  report: null,
 });
 const WAIT = "Waiting for a Ready node (0 node(s) joined, none Ready): …";
 

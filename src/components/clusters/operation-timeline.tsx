@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import { hasActiveOperation, STEP_STATUS_ICON, STEP_STATUS_TONE } from "./cluster-status";
 import type { ClusterOperationItem } from "./cluster-types";
+import { OrphanReportView } from "./orphan-report-view";
 import { SectionError } from "./section-error";
 import { useStepLabel } from "./use-step-label";
 
@@ -80,6 +81,7 @@ function OperationEntry({ op, kindLabel, statusLabel, formatDateTime }: EntryPro
           </li>
         ))}
       </ol>
+      {op.report ? <OrphanReportView report={op.report} /> : null}
     </li>
   );
 }

@@ -4,6 +4,7 @@ import type { Logger } from "@/server/observability/logger";
 import type { Metrics } from "@/server/observability/metrics";
 import type { AccountDeps } from "@/server/services/accounts/account-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
+import type { DeletionPlanDeps } from "@/server/services/clusters/get-deletion-plan";
 import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-provider";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import type { CnameChainResolver } from "@/server/services/hostname-bindings/cname-chain-resolver";
@@ -28,7 +29,7 @@ export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheD
   /** The process's mailer; it resolves the SMTP server in effect per send. */
   mailer: Mailer;
   /** Host-cluster adapters for procedures that talk to a cluster (kubeconfig, nodes, kubectl). */
-  cluster: NodeOperationDeps & RunKubectlDeps;
+  cluster: NodeOperationDeps & RunKubectlDeps & DeletionPlanDeps;
   /** The back office's platform health checks (host apiserver, permissions, helm, chart, Secret, RabbitMQ, SMTP). */
   platformHealth: PlatformHealthDeps;
   /** The hostname-binding DNS check's resolver (KUBEBYON_DNS_CHECK_RESOLVERS), for "check now". */

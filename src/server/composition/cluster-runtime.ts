@@ -3,6 +3,7 @@ import type { Db } from "@/server/infra/db/client";
 import { GatewayApiTlsRoutes } from "@/server/infra/kube/gateway-api-tls-routes";
 import { HelmCli } from "@/server/infra/kube/helm-cli";
 import { HelmControlPlaneProvisioner } from "@/server/infra/kube/helm-control-plane-provisioner";
+import { KubeHostNamespaceInventory } from "@/server/infra/kube/kube-host-namespace-inventory";
 import { HelmManagedIngressReconciler } from "@/server/infra/kube/helm-managed-ingress-reconciler";
 import { KubectlCliRunner } from "@/server/infra/kube/kubectl-cli-runner";
 import { KubeNodeOperator } from "@/server/infra/kube/node-operator";
@@ -57,6 +58,7 @@ export function buildClusterRuntime(config: Config, db: Db, log: Logger): Cluste
           tenantClusterRole: config.tenantClusterRole,
         }),
     ),
+    hostInventory: lazyObject(() => new KubeHostNamespaceInventory({ kubeConfig: kubeConfig() })),
     resolver: lazyObject(
       () =>
         new VclusterKubeconfigResolver({

@@ -29,6 +29,8 @@ export const UPDATE_STEPS = [
   "managed_ingress",
 ] as const;
 export const DELETE_STEPS = ["helm_uninstall", "delete_namespace", "mark_deleted"] as const;
+/** Only in an admin's forced delete (docs/cluster-deletion.md): after helm uninstall, before the namespace is deleted. */
+export const FORCE_DELETE_STEPS = ["force_remove_finalizers"] as const;
 // Only managed_workload_ingress_enabled changed (or a failed reconcile is retried): the control plane stays as it is.
 export const MANAGED_INGRESS_STEPS = ["resolve_endpoint", "managed_ingress"] as const;
 /**
@@ -46,7 +48,7 @@ export const operationKinds = ["create", "update", "delete", "managed_ingress"] 
 export type OperationKind = (typeof operationKinds)[number];
 export const isOperationKind = (kind: string): kind is OperationKind => (operationKinds as readonly string[]).includes(kind);
 
-export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS, ...MANAGED_INGRESS_STEPS, ...PUBLISH_ROUTE_STEPS, ...WITHDRAW_ROUTE_STEPS]);
+export const stepNameSchema = z.enum([...CREATE_STEPS, ...UPDATE_STEPS, ...DELETE_STEPS, ...MANAGED_INGRESS_STEPS, ...PUBLISH_ROUTE_STEPS, ...WITHDRAW_ROUTE_STEPS, ...FORCE_DELETE_STEPS]);
 export type StepName = z.infer<typeof stepNameSchema>;
 export const operationStepStatuses = ["pending", "running", "succeeded", "failed", "skipped"] as const;
 export const operationStepStatusSchema = z.enum(operationStepStatuses);
@@ -84,9 +86,9 @@ export function storedOperationSteps(steps: readonly OperationStep[]): Operation
 
 const STEPS: Record<OperationKind, readonly StepName[]> = { create: CREATE_STEPS, update: UPDATE_STEPS, delete: DELETE_STEPS, managed_ingress: MANAGED_INGRESS_STEPS };
 
-/** The kind's steps in order; `route` adds the TLSRoute steps where that kind runs them. */
-export function stepNames(kind: OperationKind, route: ControlPlaneRouteAction = null): readonly StepName[] {
-  const base = STEPS[kind];
+/** The kind's steps in order; `route` adds the TLSRoute steps where that kind runs them, `forced` the forced delete's step. */
+export function stepNames(kind: OperationKind, route: ControlPlaneRouteAction = null, forced = false): readonly StepName[] {
+  const base = kind === "delete" && forced ? withForceStep(DELETE_STEPS) : STEPS[kind];
   if (route === null || kind === "managed_ingress") return base;
   const routeSteps: readonly StepName[] = route === "publish" ? PUBLISH_ROUTE_STEPS : WITHDRAW_ROUTE_STEPS;
   // Freeing the hostname on the shared Gateway is the first thing a delete does.
@@ -97,8 +99,13 @@ export function stepNames(kind: OperationKind, route: ControlPlaneRouteAction = 
   return [...base.slice(0, at), ...routeSteps, ...base.slice(at)];
 }
 
-export function initialSteps(kind: OperationKind, route: ControlPlaneRouteAction = null): OperationStep[] {
-  return stepNames(kind, route).map((name) => ({ name, status: "pending", started_at: null, finished_at: null, message: null }));
+function withForceStep(steps: readonly StepName[]): StepName[] {
+  const at = steps.indexOf("helm_uninstall") + 1;
+  return [...steps.slice(0, at), ...FORCE_DELETE_STEPS, ...steps.slice(at)];
+}
+
+export function initialSteps(kind: OperationKind, route: ControlPlaneRouteAction = null, forced = false): OperationStep[] {
+  return stepNames(kind, route, forced).map((name) => ({ name, status: "pending", started_at: null, finished_at: null, message: null }));
 }
 
 /** Returns a new list with one step changed; an unknown step name is a programming error. */

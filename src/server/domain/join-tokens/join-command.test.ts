@@ -13,6 +13,12 @@ describe("join commands", () => {
     );
   });
 
+  it("passes the script's flags after sh -s --", () => {
+    expect(buildJoinCommand({ baseUrl: "https://console.example.com", clusterId: "cl_9x8y", token, flags: ["--reset-only"] })).toBe(
+      'curl -fsSL "https://console.example.com/api/join/clusters/cl_9x8y/script?token=abc123.0123456789abcdef" | sh -s -- --reset-only',
+    );
+  });
+
   it("builds the spec's direct vCluster form", () => {
     expect(buildDirectJoinCommand({ endpoint: "https://203.0.113.10:31443", token })).toBe(
       'curl -fsSLk "https://203.0.113.10:31443/node/join?token=abc123.0123456789abcdef" | sh -',

@@ -39,12 +39,20 @@ export const vclusterEndpointSchema = z.string().superRefine((text, ctx) => {
   if (url && url.pathname !== "/") ctx.addIssue({ code: "custom", message: "The cluster endpoint must be https://host:port without a path." });
 });
 
-/** The command users run: the platform proxies vCluster's join script, so curl verifies TLS normally. */
-export function buildJoinCommand(opts: { baseUrl: string; clusterId: string; token: BootstrapToken }): string {
+/** Flags of vCluster's join script the platform puts into a command (`| sh -s -- <flags>`); a fixed list, never user text. */
+export const joinScriptFlags = ["--reset-only"] as const;
+export type JoinScriptFlag = (typeof joinScriptFlags)[number];
+
+/**
+ * The command users run: the platform proxies vCluster's join script, so curl verifies TLS normally. `flags`
+ * go to the script (`--reset-only`: clean a node before its cluster is deleted).
+ */
+export function buildJoinCommand(opts: { baseUrl: string; clusterId: string; token: BootstrapToken; flags?: readonly JoinScriptFlag[] }): string {
   const baseUrl = joinBaseUrlSchema.parse(opts.baseUrl);
   if (!CLUSTER_ID_PATTERN.test(opts.clusterId)) throw new Error(`"${opts.clusterId}" is not a cluster id.`);
   const url = `${baseUrl}/api/join/clusters/${opts.clusterId}/script?token=${formatToken(opts.token)}`;
-  return `curl -fsSL "${url}" | sh -`;
+  const flags = opts.flags ?? [];
+  return flags.length > 0 ? `curl -fsSL "${url}" | sh -s -- ${flags.join(" ")}` : `curl -fsSL "${url}" | sh -`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ManagedIngressDeps } from "./managed-ingress-step";
 import type { ControlPlaneRouteDeps } from "./control-plane-route-step";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneProvisioner } from "./control-plane-provisioner";
+import type { HostNamespaceInventory } from "./host-namespace-inventory";
 import type { KubeconfigResolver } from "./kubeconfig-resolver";
 import type { ServingCertificateProbe } from "./serving-certificate-probe";
 
@@ -15,6 +16,8 @@ export interface ClusterConnectionDeps {
 /** What the cluster lifecycle jobs need besides the database: the host-cluster ports and the operator's limits. */
 export interface ClusterJobDeps extends ServiceDeps, ClusterConnectionDeps, ManagedIngressDeps {
   provisioner: ControlPlaneProvisioner;
+  /** Reads (and, in a forced delete, clears) what holds a cluster's host namespace; the deletion plan and orphan report. */
+  hostInventory: HostNamespaceInventory;
   /** The operator's base values (KUBEBYON_VCLUSTER_VALUES_FILE, parsed); undefined when none is configured. */
   loadBaseValues(): Promise<unknown>;
   controlPlaneTimeoutMs: number;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { clusterOperationStatusSchema, operationStepSchema, parseOperationSteps, type OperationStep } from "@/server/domain/clusters/operation-steps";
+import { orphanReportSchema, parseOrphanReport } from "@/server/domain/clusters/orphan-report";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
@@ -15,6 +16,8 @@ export const clusterOperationViewSchema = z.object({
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** Delete operations: what the run left behind (domain/clusters/orphan-report.ts); null otherwise or before it is written. */
+  report: orphanReportSchema.nullable(),
 });
 export type ClusterOperationView = z.infer<typeof clusterOperationViewSchema>;
 
@@ -35,6 +38,7 @@ export async function listClusterOperations(deps: Pick<ServiceDeps, "db" | "log"
     created_at: op.createdAt.toISOString(),
     started_at: op.startedAt?.toISOString() ?? null,
     finished_at: op.finishedAt?.toISOString() ?? null,
+    report: op.report === null ? null : parseOrphanReport(op.report),
   }));
 }
 

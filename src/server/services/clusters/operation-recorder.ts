@@ -27,7 +27,7 @@ export class OperationRecorder {
    * the provider and the row's mode as the job finds them, so the list is settled here, when the job
    * starts, rather than when the request queued the operation.
    */
-  static async start(deps: Pick<ServiceDeps, "db" | "now">, operationId: string, opts: { route?: ControlPlaneRouteAction } = {}): Promise<OperationRecorder> {
+  static async start(deps: Pick<ServiceDeps, "db" | "now">, operationId: string, opts: { route?: ControlPlaneRouteAction; forced?: boolean } = {}): Promise<OperationRecorder> {
     const op = await deps.db.clusterOperation.findUniqueOrThrow({ where: { id: operationId } });
     const stored = parseOperationSteps(op.steps);
     // The job fails with this (and its operation shows it) rather than running without a timeline to record.
@@ -35,7 +35,7 @@ export class OperationRecorder {
     // A retry starts the timeline again: every step is idempotent and runs once more. An operation
     // queued before an upgrade changed its kind's steps (update gained ensure_namespace) gets today's list.
     const steps = isOperationKind(op.kind)
-      ? initialSteps(op.kind, opts.route ?? null)
+      ? initialSteps(op.kind, opts.route ?? null, opts.forced ?? false)
       : stored.steps.map((s) => ({ ...s, status: "pending" as const, started_at: null, finished_at: null, message: null }));
     const recorder = new OperationRecorder(deps, operationId, steps);
     await deps.db.clusterOperation.update({

@@ -1,18 +1,16 @@
 import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { formatToken, generateBootstrapToken, hashTokenSecret } from "@/server/domain/join-tokens/bootstrap-token";
-import { buildDirectJoinCommand, buildJoinCommand, joinBaseUrlSchema } from "@/server/domain/join-tokens/join-command";
+import { buildDirectJoinCommand, buildJoinCommand } from "@/server/domain/join-tokens/join-command";
 import { tokenExpiresAt } from "@/server/domain/join-tokens/token-ttl";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertNodeRoom } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
-import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
 import type { RequestOrigin } from "@/server/services/service-deps";
-import type { JoinDeps } from "./join-runtime-deps";
+import { requireJoinBaseUrl, type JoinDeps } from "./join-runtime-deps";
 import { joinTokenCounts, joinTokenViewSchema, toJoinTokenView } from "./join-token-view";
 
 export const createdJoinTokenSchema = z.object({
@@ -43,14 +41,7 @@ export async function createJoinToken(
     await notifyIfQuotaRefusal(deps, cluster.ownerId, error, "join_token.create");
     throw error;
   });
-  const baseUrl = (await readJoinBaseUrl(deps)) ?? deps.fallbackBaseUrl;
-  const parsedBase = joinBaseUrlSchema.safeParse(baseUrl ?? "");
-  if (!parsedBase.success) {
-    throw new AppError(
-      "PRECONDITION_FAILED",
-      `No usable join_base_url: an administrator must set it in System settings (e.g. https://console.example.com). ${parsedBase.error.issues[0]?.message ?? ""}`.trim(),
-    );
-  }
+  const baseUrl = await requireJoinBaseUrl(deps);
   const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
   const token = generateBootstrapToken();
   const now = deps.now();
@@ -80,7 +71,7 @@ export async function createJoinToken(
   return {
     join_token: toJoinTokenView(row, now),
     token: formatToken(token),
-    join_command: buildJoinCommand({ baseUrl: parsedBase.data, clusterId: cluster.id, token }),
+    join_command: buildJoinCommand({ baseUrl, clusterId: cluster.id, token }),
     direct_join_command: connection.apiEndpoint ? buildDirectJoinCommand({ endpoint: connection.apiEndpoint, token }) : null,
   };
 }

@@ -1,3 +1,6 @@
+import { AppError } from "@/server/domain/errors";
+import { joinBaseUrlSchema } from "@/server/domain/join-tokens/join-command";
+import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ClusterConnectionDeps } from "@/server/services/clusters/cluster-job-deps";
 import type { JoinScriptSource } from "./join-script-source";
@@ -10,4 +13,14 @@ export interface JoinDeps extends Pick<ServiceDeps, "db" | "log" | "now"> {
   scripts: JoinScriptSource;
   /** KUBEBYON_PUBLIC_URL, used when the join_base_url system setting is empty. */
   fallbackBaseUrl: string | undefined;
+}
+
+/** join_base_url (system setting, else KUBEBYON_PUBLIC_URL) for the commands the platform hands out; refused with what to set. */
+export async function requireJoinBaseUrl(deps: Pick<JoinDeps, "db" | "fallbackBaseUrl">): Promise<string> {
+  const parsed = joinBaseUrlSchema.safeParse((await readJoinBaseUrl(deps)) ?? deps.fallbackBaseUrl ?? "");
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    "PRECONDITION_FAILED",
+    `No usable join_base_url: an administrator must set it in System settings (e.g. https://console.example.com). ${parsed.error.issues[0]?.message ?? ""}`.trim(),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { getServerCaller } from "@/app/_server/server-caller";
+import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,6 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ClusterPage({ params }: { params: Promise<{ id: string }> }) {
   const [{ id }, caller] = await Promise.all([params, getServerCaller()]);
   // The edit form's hints and checks depend on the deployment's public access provider.
-  const [host, me] = await Promise.all([caller.clusters.hostStatus(), caller.me.get()]);
-  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} viewerId={me.id} />;
+  const [host, viewer] = await Promise.all([caller.clusters.hostStatus(), getViewer()]);
+  // The admin-only force delete is offered to admins alone (the server refuses everyone else anyway); the owner
+  // alone gets the kubeconfig access choice and the cluster's credential list.
+  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} viewerIsAdmin={viewer?.role === "admin"} viewerId={viewer?.id ?? ""} />;
 }

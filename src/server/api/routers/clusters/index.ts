@@ -4,10 +4,11 @@ import { deleteCluster } from "./delete-cluster";
 import { getCluster } from "./get-cluster";
 import { getClusterKubeconfig } from "./get-cluster-kubeconfig";
 import { getClusterMetrics } from "./get-cluster-metrics";
+import { getDeletionPlan } from "./get-deletion-plan";
 import { listClusterOperations } from "./list-cluster-operations";
 import { listClusters } from "./list-clusters";
 import { readHostClusterStatus } from "./read-host-cluster-status";
 import { runKubectl } from "./run-kubectl";
 import { updateCluster } from "./update-cluster";
 
-export const clustersRouter = router({ list: listClusters, get: getCluster, create: createCluster, update: updateCluster, delete: deleteCluster, listOperations: listClusterOperations, kubectl: runKubectl, kubeconfig: getClusterKubeconfig, hostStatus: readHostClusterStatus, metrics: getClusterMetrics });
+export const clustersRouter = router({ list: listClusters, get: getCluster, create: createCluster, update: updateCluster, delete: deleteCluster, listOperations: listClusterOperations, kubectl: runKubectl, kubeconfig: getClusterKubeconfig, hostStatus: readHostClusterStatus, metrics: getClusterMetrics, deletionPlan: getDeletionPlan });

@@ -1,5 +1,6 @@
 import { router } from "@/server/api/trpc";
 import { createJoinToken } from "./create-join-token";
+import { createResetCommands } from "./create-reset-commands";
 import { getJoinToken } from "./get-join-token";
 import { listJoinTokens } from "./list-join-tokens";
 import { previewJoinTokenRevocation } from "./preview-join-token-revocation";
@@ -11,4 +12,5 @@ export const joinTokensRouter = router({
   get: getJoinToken,
   revocationPreview: previewJoinTokenRevocation,
   revoke: revokeJoinToken,
+  resetCommands: createResetCommands,
 });
