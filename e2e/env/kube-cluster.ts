@@ -34,6 +34,8 @@ export interface ApiServerAccess {
   startupMs: number;
   /** Its own loopback service range (ClusterIPs are loopback addresses; see kube/service-range.ts). */
   serviceClusterIpRange: string;
+  /** --service-account-signing-key-file (PEM, EC P-256): lets a test sign tokens the apiserver would have signed. */
+  serviceAccountSigningKeyFile: string;
   stop(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ function access(apiserver: ApiserverHandle, helmBin: string, startupMs: number, 
       runHelm({ helmBin, kubeconfigPath: apiserver.kubeconfigPath, homeDir: path.join(apiserver.dir, "helm"), args }),
     startupMs,
     serviceClusterIpRange: apiserver.serviceClusterIpRange,
+    serviceAccountSigningKeyFile: apiserver.pki.serviceAccount.privateKeyFile,
     stop,
   };
 }

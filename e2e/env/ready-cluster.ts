@@ -30,6 +30,8 @@ export async function provisionReadyCluster(opts: {
   name: string;
   /** Where the Service's addresses lead; default the stand-in vCluster apiserver (e.g. a front that also serves /node/join). */
   forwardTo?: (vc: VirtualCluster) => Promise<string>;
+  /** Runs kube-controller-manager for the vCluster too, as a real vCluster does (e.g. to aggregate the built-in view/edit/admin roles). */
+  controllerManager?: boolean;
 }): Promise<ReadyCluster> {
   const clusterId = newId("cl");
   const name = opts.name;
@@ -43,7 +45,7 @@ export async function provisionReadyCluster(opts: {
   const nodePort = service.spec?.ports?.[0]?.nodePort;
   if (!nodePort) throw new Error(`stand-in Service ${namespace}/${name} got no NodePort`);
   // Started after the release, like vCluster: its certificate covers the Service as it is.
-  const vc = await opts.kube.startVirtualCluster({ name, namespace });
+  const vc = await opts.kube.startVirtualCluster({ name, namespace, controllerManager: opts.controllerManager });
   if (opts.forwardTo) await vc.routeServiceTo(await opts.forwardTo(vc));
   await opts.db.cluster.create({
     data: {

@@ -198,6 +198,18 @@ describe("admin plans", () => {
     expect(updateAudit.metadata).toEqual({ admissionPodCpuRequests: "1500m", admissionDenyHostPath: true, admissionMaxPods: null, admissionPodMemoryRequests: null });
   });
 
+  it("keeps the kubeconfig bound: none by default, round-trip, cleared with null, refused outside 600 s to 7 days", async () => {
+    const none = await call("POST", "/admin/plans", admin.cookie, { code: "kc-none", name: "No bound", cluster_quota: 1, node_quota: 1 });
+    expect(none.body).toMatchObject({ kubeconfig_max_ttl_seconds: null });
+    const bounded = await call("POST", "/admin/plans", admin.cookie, { code: "kc-2h", name: "Two hours", cluster_quota: 1, node_quota: 1, kubeconfig_max_ttl_seconds: 7200 });
+    expect(bounded.body).toMatchObject({ kubeconfig_max_ttl_seconds: 7200 });
+    const cleared = await call("PATCH", `/admin/plans/${bounded.body.id}`, admin.cookie, { kubeconfig_max_ttl_seconds: null });
+    expect(cleared.body).toMatchObject({ kubeconfig_max_ttl_seconds: null });
+    const short = await call("POST", "/admin/plans", admin.cookie, { code: "kc-short", name: "Short", cluster_quota: 1, node_quota: 1, kubeconfig_max_ttl_seconds: 60 });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain("kubeconfig_max_ttl_seconds must be at least 600");
+  });
+
   it("refuses admission fields that are not Kubernetes quantities or counts, saying what is expected", async () => {
     const before = await api.runtime.deps.db.plan.count();
     const base = { code: "hooks-bad", name: "Bad", cluster_quota: 1, node_quota: 1 };

@@ -29,6 +29,10 @@ const samples: Record<string, Sample> = {
   "DELETE /clusters/{cluster_id}": { path: (id) => `/clusters/${id}` },
   "GET /clusters/{cluster_id}/operations": { path: (id) => `/clusters/${id}/operations` },
   "GET /clusters/{cluster_id}/kubeconfig": { path: (id) => `/clusters/${id}/kubeconfig` },
+  "POST /clusters/{cluster_id}/kubeconfigs": { path: (id) => `/clusters/${id}/kubeconfigs`, body: () => ({ access: "view" }) },
+  "GET /clusters/{cluster_id}/kubeconfigs": { path: (id) => `/clusters/${id}/kubeconfigs` },
+  "DELETE /clusters/{cluster_id}/kubeconfigs/{credential_id}": { path: (id) => `/clusters/${id}/kubeconfigs/kc_abc123` },
+  "POST /clusters/{cluster_id}/kubeconfig/break-glass": { path: (id) => `/clusters/${id}/kubeconfig/break-glass`, body: () => ({ reason: "taking over the cluster" }) },
   "GET /clusters/{cluster_id}/metrics": { path: (id) => `/clusters/${id}/metrics?metric=api_request_rate` },
   "POST /clusters/{cluster_id}/kubectl": { path: (id) => `/clusters/${id}/kubectl`, body: () => ({ command: "get nodes" }) },
   "POST /clusters/{cluster_id}/join-token": { path: (id) => `/clusters/${id}/join-token`, body: () => ({ ttl_seconds: 3600 }) },
@@ -86,7 +90,7 @@ describe("cluster ownership on every REST operation", () => {
   it("answers another user NOT_FOUND for the cluster, by session and by API key, and changes nothing", async () => {
     const db = api.runtime.deps.db;
     const before = JSON.stringify(await db.cluster.findUniqueOrThrow({ where: { id: clusterId } }));
-    const counts = async () => [await db.clusterJob.count(), await db.clusterOperation.count(), await db.joinToken.count(), await db.hostnameBinding.count()];
+    const counts = async () => [await db.clusterJob.count(), await db.clusterOperation.count(), await db.joinToken.count(), await db.hostnameBinding.count(), await db.kubeconfigCredential.count()];
     const countsBefore = await counts();
 
     for (const [operation, sample] of Object.entries(samples)) {

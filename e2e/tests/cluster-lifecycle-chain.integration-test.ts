@@ -103,7 +103,7 @@ describe("cluster lifecycle, create to delete", () => {
 
     // The kubeconfig the owner downloads works against the cluster it names.
     const kubeconfig = await call<{ kubeconfig: string }>("GET", `/clusters/${cluster.id}/kubeconfig`);
-    expect(kubeconfig.body.kubeconfig).toContain(`server: https://127.0.0.1:${vcluster.nodePort}`);
+    expect(kubeconfig.body.kubeconfig).toContain(`server: "https://127.0.0.1:${vcluster.nodePort}"`);
     const downloaded = new KubeConfig();
     downloaded.loadFromString(kubeconfig.body.kubeconfig);
     expect((await downloaded.makeApiClient(VersionApi).getCode()).gitVersion).toBe(vcluster.vc.version);

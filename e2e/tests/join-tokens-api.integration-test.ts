@@ -167,7 +167,7 @@ describe("join tokens", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { api_endpoint: string; kubeconfig: string };
     expect(body.api_endpoint).toBe(`https://127.0.0.1:${ready.nodePort}`);
-    expect(body.kubeconfig).toContain(`server: https://127.0.0.1:${ready.nodePort}`);
+    expect(body.kubeconfig).toContain(`server: "https://127.0.0.1:${ready.nodePort}"`);
     expect(body.kubeconfig).not.toContain("localhost:8443");
     expect((await api.rest("GET", `/clusters/${ready.clusterId}/kubeconfig`, { cookie: bob.cookie })).status).toBe(404);
 

@@ -94,6 +94,7 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Admin
             ))}
           </div>
         </fieldset>
+        {text("kubeconfigMaxTtlSeconds", "kubeconfig_max_ttl_seconds", { optional: true, hint: t("form.kubeconfigMaxTtlSecondsHint"), error: errorFor("kubeconfigMaxTtlSeconds") })}
         {text("sort", "sort", { error: errorFor("sort") })}
         <div className="flex flex-col justify-end gap-2 text-sm">
           <label className="flex items-center gap-2">

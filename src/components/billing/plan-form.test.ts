@@ -47,4 +47,12 @@ describe("planInputFrom", () => {
     expect(set.ok && set.value).toMatchObject({ admission_max_pods: 40, admission_pod_cpu_requests: "2", admission_pod_memory_requests: "4Gi", admission_deny_privileged: true });
     expect(planInputFrom({ ...EMPTY_PLAN_FORM, admissionMaxPods: "1.5" })).toEqual({ ok: false, errors: ["admissionMaxPods"] });
   });
+
+  it("sends the kubeconfig bound as seconds, empty as no bound", () => {
+    const none = planInputFrom({ ...EMPTY_PLAN_FORM, name: "x" });
+    expect(none.ok && none.value.kubeconfig_max_ttl_seconds).toBeNull();
+    const set = planInputFrom({ ...EMPTY_PLAN_FORM, name: "x", kubeconfigMaxTtlSeconds: " 7200 " });
+    expect(set.ok && set.value.kubeconfig_max_ttl_seconds).toBe(7200);
+    expect(planInputFrom({ ...EMPTY_PLAN_FORM, kubeconfigMaxTtlSeconds: "2h" })).toEqual({ ok: false, errors: ["kubeconfigMaxTtlSeconds"] });
+  });
 });

@@ -28,6 +28,8 @@ export interface PlanForm {
   admissionDenyHostNamespaces: boolean;
   admissionDenyPrivileged: boolean;
   admissionDenyHostPath: boolean;
+  /** Longest per-user kubeconfig in seconds (docs/cluster-access.md): empty text is no bound. */
+  kubeconfigMaxTtlSeconds: string;
   sort: string;
   active: boolean;
   isDefault: boolean;
@@ -58,6 +60,7 @@ export const EMPTY_PLAN_FORM: PlanForm = {
   admissionDenyHostNamespaces: false,
   admissionDenyPrivileged: false,
   admissionDenyHostPath: false,
+  kubeconfigMaxTtlSeconds: "",
   sort: "0",
   active: true,
   isDefault: false,
@@ -88,13 +91,14 @@ export function planFormFrom(plan: AdminPlanItem): PlanForm {
     admissionDenyHostNamespaces: plan.admission_deny_host_namespaces,
     admissionDenyPrivileged: plan.admission_deny_privileged,
     admissionDenyHostPath: plan.admission_deny_host_path,
+    kubeconfigMaxTtlSeconds: plan.kubeconfig_max_ttl_seconds === null ? "" : String(plan.kubeconfig_max_ttl_seconds),
     sort: String(plan.sort),
     active: plan.active,
     isDefault: plan.is_default,
   };
 }
 
-export type PlanFormError = "price" | "clusterQuota" | "nodeQuota" | "admissionMaxPods" | "sort";
+export type PlanFormError = "price" | "clusterQuota" | "nodeQuota" | "admissionMaxPods" | "kubeconfigMaxTtlSeconds" | "sort";
 
 /** The plan fields both the create and the update body carry (create adds the code). */
 export type PlanInput = Omit<RouterInputs["plans"]["create"], "code">;
@@ -117,6 +121,9 @@ export function planInputFrom(form: PlanForm): { ok: true; value: PlanInput } | 
   // Empty: no pod limit.
   const admissionMaxPods = form.admissionMaxPods.trim() === "" ? null : wholeNumber(form.admissionMaxPods);
   if (admissionMaxPods !== null && (Number.isNaN(admissionMaxPods) || admissionMaxPods < 0)) errors.push("admissionMaxPods");
+  // Empty: no bound; the server checks the range (600 s to 7 days).
+  const kubeconfigMaxTtlSeconds = form.kubeconfigMaxTtlSeconds.trim() === "" ? null : wholeNumber(form.kubeconfigMaxTtlSeconds);
+  if (kubeconfigMaxTtlSeconds !== null && (Number.isNaN(kubeconfigMaxTtlSeconds) || kubeconfigMaxTtlSeconds < 0)) errors.push("kubeconfigMaxTtlSeconds");
   const sort = wholeNumber(form.sort || "0");
   if (Number.isNaN(sort)) errors.push("sort");
   if (errors.length > 0) return { ok: false, errors };
@@ -146,6 +153,7 @@ export function planInputFrom(form: PlanForm): { ok: true; value: PlanInput } | 
       admission_deny_host_namespaces: form.admissionDenyHostNamespaces,
       admission_deny_privileged: form.admissionDenyPrivileged,
       admission_deny_host_path: form.admissionDenyHostPath,
+      kubeconfig_max_ttl_seconds: kubeconfigMaxTtlSeconds,
       sort,
       active: form.active,
       is_default: form.isDefault,

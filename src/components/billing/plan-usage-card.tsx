@@ -49,6 +49,10 @@ export async function PlanUsageCard({ usage, showLink = false }: { usage: PlanUs
               </dd>
               <dt className="text-zinc-500 dark:text-zinc-400">{t("admission.podSecurity")}</dt>
               <dd data-testid="plan-admission-pod-security">{podSecurity(plan, t)}</dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t("kubeconfigMaxTtl")}</dt>
+              <dd data-testid="plan-kubeconfig-max-ttl">
+                {plan.kubeconfig_max_ttl_seconds === null ? t("unlimited") : t("hours", { hours: Math.round((plan.kubeconfig_max_ttl_seconds / 3600) * 10) / 10 })}
+              </dd>
             </>
           ) : null}
         </dl>

@@ -11,6 +11,7 @@ import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
+import { ClusterKubeconfigsCard } from "./cluster-kubeconfigs-card";
 import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
@@ -34,8 +35,21 @@ const SETTLED = new Set(["ready", "error", "deleted"]);
 /** A cluster in transition, or a managed ingress reconcile in flight, changes on its own. */
 const settled = (c: ClusterItem) => SETTLED.has(c.status) && c.managed_workload_ingress_status !== "provisioning";
 
-/** `publicAccessProvider`: the deployment's, for the edit form's loadbalancer hint and host check. */
-export function ClusterDetail({ clusterId, publicAccessProvider, viewerIsAdmin }: { clusterId: string; publicAccessProvider: PublicAccessProvider; viewerIsAdmin: boolean }) {
+/**
+ * `publicAccessProvider`: the deployment's, for the edit form's loadbalancer hint and host check. `viewerId`: the
+ * signed-in user, to offer the owner's kubeconfig choices and the cluster's credential list to the owner only.
+ */
+export function ClusterDetail({
+  clusterId,
+  publicAccessProvider,
+  viewerIsAdmin,
+  viewerId,
+}: {
+  clusterId: string;
+  publicAccessProvider: PublicAccessProvider;
+  viewerIsAdmin: boolean;
+  viewerId: string;
+}) {
   const t = useTranslations("clusters.detail");
   const tc = useTranslations("common");
   const tStatus = useTranslations("clusterStatus");
@@ -94,7 +108,8 @@ export function ClusterDetail({ clusterId, publicAccessProvider, viewerIsAdmin }
           </Button>
         ) : null}
       </div>
-      <ConnectionInfo cluster={c} />
+      <ConnectionInfo cluster={c} isOwner={c.owner_id === viewerId} />
+      {c.owner_id === viewerId && c.status !== "deleted" ? <ClusterKubeconfigsCard clusterId={clusterId} /> : null}
       <OperationTimeline clusterId={clusterId} />
       <JoinSection clusterId={clusterId} />
       <NodesSection cluster={c} />

@@ -5,7 +5,7 @@ import type { ClusterItem } from "./cluster-types";
 import { KubeconfigDownloadButton } from "./kubeconfig-download-button";
 
 /** Connection facts as plan §5.10 lists them: the mode always, the port only for NodePort, the host when set. */
-export function ConnectionInfo({ cluster }: { cluster: ClusterItem }) {
+export function ConnectionInfo({ cluster, isOwner }: { cluster: ClusterItem; isOwner: boolean }) {
   const t = useTranslations("clusters.detail.connection");
   const tc = useTranslations("clusters");
   const none = "—";
@@ -13,7 +13,7 @@ export function ConnectionInfo({ cluster }: { cluster: ClusterItem }) {
   const canDownload = cluster.kubeconfig_available && mode !== "off" && cluster.status !== "deleting" && cluster.status !== "deleted";
   return (
     <Card aria-labelledby="cluster-connection-title">
-      <CardHeader titleId="cluster-connection-title" title={t("title")} actions={canDownload ? <KubeconfigDownloadButton cluster={cluster} /> : undefined} />
+      <CardHeader titleId="cluster-connection-title" title={t("title")} actions={canDownload ? <KubeconfigDownloadButton cluster={cluster} isOwner={isOwner} /> : undefined} />
       <DescriptionList>
         <DescriptionRow label={t("publicAccessMode")} testId="cluster-public-access-mode">
           {tc(`accessMode.${mode}`)}

@@ -8,6 +8,7 @@ import { AvatarCard } from "./avatar-card";
 import { ChangePasswordCard } from "./change-password-card";
 import { EmailChangeCard } from "./email-change-card";
 import { ProfileDetailsCard } from "./profile-details-card";
+import { KubeconfigsCard } from "./kubeconfigs-card";
 import { SessionsCard } from "./sessions-card";
 
 export function ProfilePanel() {
@@ -27,6 +28,7 @@ export function ProfilePanel() {
         )}
       </QueryState>
       <SessionsCard />
+      <KubeconfigsCard />
     </>
   );
 }

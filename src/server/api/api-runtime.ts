@@ -9,6 +9,7 @@ import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-pro
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import type { CnameChainResolver } from "@/server/services/hostname-bindings/cname-chain-resolver";
 import type { JoinSessionDeps } from "@/server/services/join-sessions/join-session-deps";
+import type { KubeconfigDeps } from "@/server/services/kubeconfigs/kubeconfig-deps";
 import type { RunKubectlDeps } from "@/server/services/kubectl/run-kubectl-command";
 import type { Mailer } from "@/server/services/mail/mailer";
 import type { NodeOperationDeps } from "@/server/services/nodes/node-operation-deps";
@@ -35,6 +36,8 @@ export interface ApiDeps extends AccountDeps, ClusterRequestDeps, SettingsCacheD
   dns: CnameChainResolver;
   /** Join tokens, the join-script proxy and join sessions. */
   join: JoinSessionDeps;
+  /** Per-user kubeconfigs (docs/cluster-access.md). */
+  kubeconfigs: KubeconfigDeps;
   /**
    * KUBEBYON_AUTH_RATE_LIMIT_* (sign-in, registration, re-authentication), KUBEBYON_JOIN_RATE_LIMIT_* (join scripts),
    * and join-session reports per session and per client address (domain/join-sessions/join-session-limits.ts).

@@ -7,6 +7,7 @@ import { clustersRouter } from "./routers/clusters";
 import { hostnameBindingsRouter } from "./routers/hostname-bindings";
 import { joinSessionsRouter } from "./routers/join-sessions";
 import { joinTokensRouter } from "./routers/join-tokens";
+import { kubeconfigsRouter } from "./routers/kubeconfigs";
 import { meRouter } from "./routers/me";
 import { nodesRouter } from "./routers/nodes";
 import { notificationsRouter } from "./routers/notifications";
@@ -33,6 +34,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   notifications: notificationsRouter,
   profile: profileRouter,
+  kubeconfigs: kubeconfigsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import { startDnsCheckLoop } from "./dns-check-loop";
 import { createJobHandlerRegistry, type JobHandlerHooks } from "./job-handlers";
 import { startRuntimeJoinTokenCleanupLoop } from "./join-token-cleanup-loop";
 import { startRuntimeJoinSessionTimeoutLoop } from "./join-session-timeout-loop";
+import { startRuntimeKubeconfigCleanupLoop } from "./kubeconfig-cleanup-loop";
 import { startRuntimeDnsSyncLoop } from "./dns-sync-loop";
 import { loopLeadership } from "./loop-leadership";
 import { startRuntimeNodeAlertLoop } from "./node-alert-loop";
@@ -90,6 +91,11 @@ const LOOPS: readonly StartLoop[] = [
     const admission = startRuntimeAdmissionWebhookLoop(runtime, owner);
     events.onClusterLifecycleJob(() => admission.requestPass());
     return { name: "admission webhook configuration", stop: () => admission.stop() };
+  },
+  // Leader-gated: removes the ServiceAccounts of expired kubeconfigs from their vClusters (docs/cluster-access.md).
+  (runtime, owner) => {
+    const cleanup = startRuntimeKubeconfigCleanupLoop(runtime, owner);
+    return { name: "kubeconfig cleanup", stop: () => cleanup.stop() };
   },
   (runtime, owner) => ({
     name: "outdated control-plane re-render",

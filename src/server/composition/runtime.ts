@@ -8,6 +8,7 @@ import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { NodeCnameChainResolver } from "@/server/infra/dns/node-cname-chain-resolver";
 import { VClusterJoinScriptSource } from "@/server/infra/http/vcluster-join-script-source";
 import { BootstrapTokenIssuer } from "@/server/infra/kube/bootstrap-token-issuer";
+import { ServiceAccountAccessIssuer } from "@/server/infra/kube/service-account-access-issuer";
 import { ResolvingSmtpMailer } from "@/server/infra/mail/resolving-smtp-mailer";
 import { checkRabbitMq } from "@/server/infra/mq/check-rabbitmq";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
@@ -111,6 +112,14 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
       scripts: new VClusterJoinScriptSource(),
       fallbackBaseUrl: config.publicUrl,
       clockSkewSeconds: config.joinSessions.clockSkewSeconds,
+    },
+    kubeconfigs: {
+      db,
+      log: log.child({ component: "kubeconfigs" }),
+      now,
+      cluster: clusterRuntime,
+      accessIssuer: new ServiceAccountAccessIssuer(),
+      defaultTtlSeconds: config.kubeconfigTtlSeconds,
     },
     limiters: {
       auth: new TokenBucketLimiter(config.authRateLimit),

@@ -13,6 +13,13 @@ describe("parseConfig", () => {
     expect(c.rabbitmqUrl).toBeUndefined();
   });
 
+  it("KUBEBYON_KUBECONFIG_TTL_SECONDS: 8 h by default, 600 s to 7 days, anything else refused with the bound", () => {
+    expect(parseConfig({}).kubeconfigTtlSeconds).toBe(28_800);
+    expect(parseConfig({ KUBEBYON_KUBECONFIG_TTL_SECONDS: "3600" }).kubeconfigTtlSeconds).toBe(3_600);
+    expect(() => parseConfig({ KUBEBYON_KUBECONFIG_TTL_SECONDS: "300" })).toThrow(/KUBEBYON_KUBECONFIG_TTL_SECONDS: expected at least 600 seconds/);
+    expect(() => parseConfig({ KUBEBYON_KUBECONFIG_TTL_SECONDS: "604801" })).toThrow(/KUBEBYON_KUBECONFIG_TTL_SECONDS: expected at most 604800 seconds/);
+  });
+
   it("KUBEBYON_VCLUSTER_ROUTE: auto by default, one of the four, anything else refused with the choices", () => {
     expect(parseConfig({}).vclusterRoute).toBe("auto");
     expect(parseConfig({ KUBEBYON_VCLUSTER_ROUTE: " cluster-ip " }).vclusterRoute).toBe("cluster-ip");

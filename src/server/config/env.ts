@@ -9,6 +9,7 @@ import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type Public
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 import type { MetricRetention } from "@/server/domain/cluster-metrics/metric-resolution";
 import { parseCidrList } from "@/server/domain/net/cidr";
+import { DEFAULT_KUBECONFIG_TTL_SECONDS, MAX_KUBECONFIG_TTL_SECONDS, MIN_KUBECONFIG_TTL_SECONDS } from "@/server/domain/kubeconfigs/kubeconfig-ttl";
 
 /**
  * The one place where environment variables are read. Every entry point
@@ -302,6 +303,14 @@ export const envSchema = z.object({
   KUBEBYON_LOG_LEVEL: logLevel,
   KUBEBYON_DATA_DIR: optionalText.transform((v) => v ?? ".data"),
   KUBEBYON_EMBEDDED_POSTGRES_PORT: int(54329, 1),
+  // Issue 15: how long a downloaded kubeconfig's token lives (docs/cluster-access.md), within what TokenRequest issues.
+  KUBEBYON_KUBECONFIG_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_KUBECONFIG_TTL_SECONDS, `expected at least ${MIN_KUBECONFIG_TTL_SECONDS} seconds (the TokenRequest API issues nothing shorter)`)
+    .max(MAX_KUBECONFIG_TTL_SECONDS, `expected at most ${MAX_KUBECONFIG_TTL_SECONDS} seconds (7 days)`)
+    .optional()
+    .transform((v) => v ?? DEFAULT_KUBECONFIG_TTL_SECONDS),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -378,6 +387,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   dataDir: string;
   embeddedPostgresPort: number;
+  /** KUBEBYON_KUBECONFIG_TTL_SECONDS: the default lifetime of a per-user kubeconfig, before the plan's bound. */
+  kubeconfigTtlSeconds: number;
 }
 
 export interface NodeAlertConfig {
@@ -572,6 +583,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.KUBEBYON_LOG_LEVEL,
     dataDir: e.KUBEBYON_DATA_DIR,
     embeddedPostgresPort: e.KUBEBYON_EMBEDDED_POSTGRES_PORT,
+    kubeconfigTtlSeconds: e.KUBEBYON_KUBECONFIG_TTL_SECONDS,
   };
 }
 

@@ -33,6 +33,7 @@ const DEFAULTS = {
   admissionDenyHostNamespaces: false,
   admissionDenyPrivileged: false,
   admissionDenyHostPath: false,
+  kubeconfigMaxTtlSeconds: null,
   active: true,
   isDefault: false,
   sort: 0,

@@ -25,6 +25,8 @@ export interface PlanFields extends Omit<ControlPlaneColumns, "controlPlaneDataV
   admissionDenyHostNamespaces: boolean;
   admissionDenyPrivileged: boolean;
   admissionDenyHostPath: boolean;
+  /** The longest per-user kubeconfig on the plan's clusters; null: no bound beyond the platform's. */
+  kubeconfigMaxTtlSeconds: number | null;
   active: boolean;
   isDefault: boolean;
   sort: number;

@@ -8,8 +8,8 @@ import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-cert
 import { hasActiveClusterJob } from "./active-cluster-job";
 import { createCluster } from "./create-cluster";
 import { rerenderOutdatedControlPlanes } from "./rerender-outdated-control-planes";
-import { getClusterKubeconfig } from "./get-cluster-kubeconfig";
 import { updateCluster } from "./update-cluster";
+import { breakGlassKubeconfig } from "@/server/services/kubeconfigs/break-glass-kubeconfig";
 
 /**
  * Changing a cluster's public name on real parts (issue 12): helm renders the new name and the
@@ -80,7 +80,7 @@ describe("changing control_plane_host", () => {
     // The certificate served now is valid for both names: nodes on a keep working, new ones use b.
     expect(await covers(vc, "b.example.test")).toEqual({ ok: true });
     expect(await covers(vc, "a.example.test")).toEqual({ ok: true });
-    const download = await getClusterKubeconfig({ db: h.db, cluster: h.runtime }, viewer, id, origin);
+    const download = await breakGlassKubeconfig({ db: h.db, log: h.deps.log, cluster: h.runtime }, viewer, { clusterId: id, reason: "checking the endpoint moved" }, origin);
     expect(download.api_endpoint).toBe(`https://b.example.test:${before.publicAccessPort}`);
     expect(download.kubeconfig).toContain(`server: https://b.example.test:${before.publicAccessPort}`);
     expect(download.kubeconfig).not.toContain("a.example.test");

@@ -12,6 +12,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   const [{ id }, caller] = await Promise.all([params, getServerCaller()]);
   // The edit form's hints and checks depend on the deployment's public access provider.
   const [host, viewer] = await Promise.all([caller.clusters.hostStatus(), getViewer()]);
-  // The admin-only force delete is offered to admins alone (the server refuses everyone else anyway).
-  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} viewerIsAdmin={viewer?.role === "admin"} />;
+  // The admin-only force delete is offered to admins alone (the server refuses everyone else anyway); the owner
+  // alone gets the kubeconfig access choice and the cluster's credential list.
+  return <ClusterDetail clusterId={id} publicAccessProvider={host.public_access_provider} viewerIsAdmin={viewer?.role === "admin"} viewerId={viewer?.id ?? ""} />;
 }

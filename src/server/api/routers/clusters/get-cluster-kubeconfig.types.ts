@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { clusterKubeconfigSchema } from "@/server/services/clusters/get-cluster-kubeconfig";
+import { clusterKubeconfigSchema } from "@/server/services/kubeconfigs/get-cluster-kubeconfig";
 import { clusterIdParam } from "./cluster-id-param";
 
 export const getClusterKubeconfigMeta = {
@@ -9,7 +9,7 @@ export const getClusterKubeconfigMeta = {
     path: "/clusters/{cluster_id}/kubeconfig",
     protect: true,
     tags: ["clusters"],
-    summary: "The cluster's kubeconfig for its public endpoint (409 when public access is off)",
+    summary: "Issue a short-lived kubeconfig for you with the default access and lifetime (as POST /clusters/{cluster_id}/kubeconfigs; 409 when public access is off)",
   },
 } satisfies OpenApiMeta;
 export const getClusterKubeconfigInput = z.object({ cluster_id: clusterIdParam });

@@ -26,6 +26,7 @@ export function planFieldsFromInput(input: Partial<PlanFieldsInput>): Partial<Pl
     admissionDenyHostNamespaces: input.admission_deny_host_namespaces,
     admissionDenyPrivileged: input.admission_deny_privileged,
     admissionDenyHostPath: input.admission_deny_host_path,
+    kubeconfigMaxTtlSeconds: input.kubeconfig_max_ttl_seconds,
     active: input.active,
     isDefault: input.is_default,
     sort: input.sort,

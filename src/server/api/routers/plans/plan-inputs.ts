@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { byteQuantity, cpuQuantity, cpuQuantitySchema, memoryQuantitySchema } from "@/server/domain/billing/quantities";
 import { strictBoolean } from "@/server/api/strict-boolean";
+import { MAX_KUBECONFIG_TTL_SECONDS, MIN_KUBECONFIG_TTL_SECONDS } from "@/server/domain/kubeconfigs/kubeconfig-ttl";
 
 /** Path parameter of every /admin/plans/{id} route. */
 export const planIdParam = z.string().min(1);
@@ -55,6 +56,14 @@ export const planFieldsInput = z.object({
   admission_deny_host_namespaces: strictBoolean("admission_deny_host_namespaces must be true or false.").optional(),
   admission_deny_privileged: strictBoolean("admission_deny_privileged must be true or false.").optional(),
   admission_deny_host_path: strictBoolean("admission_deny_host_path must be true or false.").optional(),
+  // The longest per-user kubeconfig on the plan's clusters (docs/cluster-access.md); null: only the platform's range.
+  kubeconfig_max_ttl_seconds: z
+    .number({ error: "kubeconfig_max_ttl_seconds must be a whole number of seconds." })
+    .int({ error: "kubeconfig_max_ttl_seconds must be a whole number of seconds." })
+    .min(MIN_KUBECONFIG_TTL_SECONDS, { error: `kubeconfig_max_ttl_seconds must be at least ${MIN_KUBECONFIG_TTL_SECONDS} (10 minutes, the shortest token Kubernetes issues), or null for no bound.` })
+    .max(MAX_KUBECONFIG_TTL_SECONDS, { error: `kubeconfig_max_ttl_seconds must be at most ${MAX_KUBECONFIG_TTL_SECONDS} (7 days), or null for no bound.` })
+    .nullable()
+    .optional(),
   active: strictBoolean("active must be true or false.").optional(),
   is_default: strictBoolean("is_default must be true or false.").optional(),
   sort: z.number().int().min(-1000, "sort must be between -1000 and 1000.").max(1000, "sort must be between -1000 and 1000.").optional(),

@@ -1,0 +1,9 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { listClusterKubeconfigCredentials } from "@/server/services/kubeconfigs/list-kubeconfig-credentials";
+import { listClusterKubeconfigsInput, listClusterKubeconfigsMeta, listClusterKubeconfigsOutput } from "./list-cluster-kubeconfigs.types";
+
+export const listClusterKubeconfigs = protectedProcedure
+  .meta(listClusterKubeconfigsMeta)
+  .input(listClusterKubeconfigsInput)
+  .output(listClusterKubeconfigsOutput)
+  .query(async ({ ctx, input }) => ({ items: await listClusterKubeconfigCredentials(ctx.deps, ctx.viewer, input.cluster_id) }));

@@ -1,0 +1,9 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { listMyKubeconfigCredentials } from "@/server/services/kubeconfigs/list-kubeconfig-credentials";
+import { listMyKubeconfigsInput, listMyKubeconfigsMeta, listMyKubeconfigsOutput } from "./list-my-kubeconfigs.types";
+
+export const listMyKubeconfigs = protectedProcedure
+  .meta(listMyKubeconfigsMeta)
+  .input(listMyKubeconfigsInput)
+  .output(listMyKubeconfigsOutput)
+  .query(async ({ ctx }) => ({ items: await listMyKubeconfigCredentials(ctx.deps, ctx.viewer) }));
