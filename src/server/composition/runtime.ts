@@ -19,6 +19,7 @@ import { listLatestClusterMetrics } from "@/server/services/cluster-metrics/list
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
+import { endRevokedTokenSessions } from "@/server/services/join-sessions/end-revoked-token-sessions";
 import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
@@ -111,6 +112,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
       issuer: new BootstrapTokenIssuer(),
       scripts: new VClusterJoinScriptSource(),
       fallbackBaseUrl: config.publicUrl,
+      endRevokedTokenSessions,
       clockSkewSeconds: config.joinSessions.clockSkewSeconds,
     },
     kubeconfigs: {

@@ -1,13 +1,11 @@
 import { AppError } from "@/server/domain/errors";
 import { hashTokenSecret, parseToken } from "@/server/domain/join-tokens/bootstrap-token";
-import { joinBaseUrlSchema } from "@/server/domain/join-tokens/join-command";
 import type { JoinFailure } from "@/server/domain/join-sessions/join-failure-fixes";
 import { renderJoinWrapper } from "@/server/domain/join-sessions/join-wrapper-script";
 import { joinTokenRefusal, usedUp } from "@/server/domain/join-sessions/token-refusal";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
-import type { JoinDeps } from "@/server/services/join-tokens/join-runtime-deps";
+import { requireJoinBaseUrl } from "@/server/services/join-tokens/join-runtime-deps";
 import { sameHash } from "@/server/services/join-tokens/serve-join-script";
-import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
 import type { JoinSessionDeps } from "./join-session-deps";
 import { openJoinSession, refuseJoinSession } from "./open-join-session";
 
@@ -36,13 +34,15 @@ export async function serveJoinWrapper(deps: JoinSessionDeps, input: { clusterId
 
   // Before anything is counted: a cluster that is not ready answers 503 and the use is not spent.
   const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, row.cluster);
-  const platformUrl = await joinPlatformUrl(deps);
+  const platformUrl = await requireJoinBaseUrl(deps);
   const now = deps.now();
   const opened = await deps.db.$transaction(async (tx) => {
-    const counted = await tx.$executeRaw`
-      UPDATE join_tokens SET used_count = used_count + 1, last_used_at = ${now}
-      WHERE id = ${row.id} AND revoked_at IS NULL AND expires_at > ${now} AND (max_uses IS NULL OR used_count < max_uses)`;
-    return counted === 1 ? openJoinSession(tx, session, now) : undefined;
+    // One conditional increment: of two fetches racing for a token's last use, exactly one counts.
+    const counted = await tx.joinToken.updateMany({
+      where: { id: row.id, revokedAt: null, expiresAt: { gt: now }, OR: [{ maxUses: null }, { usedCount: { lt: tx.joinToken.fields.maxUses } }] },
+      data: { usedCount: { increment: 1 }, lastUsedAt: now },
+    });
+    return counted.count === 1 ? openJoinSession(tx, session, now) : undefined;
   });
   if (!opened) {
     const failure = usedUp(row.maxUses);
@@ -62,10 +62,3 @@ export async function serveJoinWrapper(deps: JoinSessionDeps, input: { clusterId
 }
 
 /** Where the wrapper reports: the join_base_url system setting, else KUBEBYON_PUBLIC_URL (as in the join command). */
-async function joinPlatformUrl(deps: JoinDeps): Promise<string> {
-  const parsed = joinBaseUrlSchema.safeParse((await readJoinBaseUrl(deps)) ?? deps.fallbackBaseUrl ?? "");
-  if (!parsed.success) {
-    throw new AppError("PRECONDITION_FAILED", "No usable join_base_url: an administrator must set it in System settings (e.g. https://console.example.com).");
-  }
-  return parsed.data;
-}

@@ -1,6 +1,7 @@
 import { AppError } from "@/server/domain/errors";
 import { joinBaseUrlSchema } from "@/server/domain/join-tokens/join-command";
 import { readJoinBaseUrl } from "@/server/services/settings/read-system-settings";
+import type { Prisma } from "@/server/infra/db/client";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ClusterConnectionDeps } from "@/server/services/clusters/cluster-job-deps";
 import type { JoinScriptSource } from "./join-script-source";
@@ -13,6 +14,11 @@ export interface JoinDeps extends Pick<ServiceDeps, "db" | "log" | "now"> {
   scripts: JoinScriptSource;
   /** KUBEBYON_PUBLIC_URL, used when the join_base_url system setting is empty. */
   fallbackBaseUrl: string | undefined;
+  /**
+   * Ends the unfinished join sessions of a token being revoked, in the revoking transaction; returns their ids.
+   * The composition root wires join-sessions' endRevokedTokenSessions, since join-tokens may not import join-sessions.
+   */
+  endRevokedTokenSessions(tx: Prisma.TransactionClient, joinTokenId: string, at: Date): Promise<string[]>;
 }
 
 /** join_base_url (system setting, else KUBEBYON_PUBLIC_URL) for the commands the platform hands out; refused with what to set. */

@@ -2,7 +2,6 @@ import type { Viewer } from "@/server/domain/auth/viewer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import type { RequestOrigin } from "@/server/services/service-deps";
-import { endRevokedTokenSessions } from "./end-revoked-token-sessions";
 import { findJoinToken } from "./find-join-token";
 import type { JoinDeps } from "./join-runtime-deps";
 import { joinTokenCounts, toJoinTokenView, type JoinTokenView } from "./join-token-view";
@@ -23,7 +22,7 @@ export async function revokeJoinToken(deps: JoinDeps, viewer: Viewer, input: { c
   const updated = await deps.db.$transaction(async (tx) => {
     const now = deps.now();
     const revoked = await tx.joinToken.update({ where: { id: row.id }, data: { revokedAt: now }, include: joinTokenCounts });
-    const ended = await endRevokedTokenSessions(tx, row.id, now);
+    const ended = await deps.endRevokedTokenSessions(tx, row.id, now);
     await recordAuditEvent(
       tx,
       { actorUserId: viewer.id, action: "join_token.revoke", targetType: "cluster", targetId: cluster.id, metadata: { token_id: row.tokenId, ended_session_ids: ended } },

@@ -1,7 +1,7 @@
 import { isFinishedJoinSession } from "@/server/domain/join-sessions/join-session-status";
 import { lockRowForUpdate, type Prisma } from "@/server/infra/db/client";
-import { appendJoinSessionEvent } from "@/server/services/join-sessions/append-join-session-event";
-import { readTokenSessions } from "./join-token-provenance";
+import { appendJoinSessionEvent } from "./append-join-session-event";
+import { readTokenSessions } from "@/server/services/join-tokens/join-token-provenance";
 
 const REVOKED_MESSAGE = "The join token was revoked while this machine was joining. Create a new join command in the console and run it again.";
 
