@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { AuthenticationV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +33,23 @@ let page: Page;
 let clusterId = "";
 let vcluster: NodePortVcluster | undefined;
 let pageErrors: string[] = [];
+
+/** `command` run by dash as root in a private mount namespace whose /etc/os-release is `osRelease` and whose /run has systemd's marker. */
+function runInFakeHost(command: string, osRelease: string): Promise<{ code: number; stderr: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kubebyon-fake-host-"));
+  writeFileSync(path.join(dir, "os-release"), osRelease);
+  const setup = `set -e; mount --make-rprivate /; mount -t tmpfs tmpfs /run; mkdir -p /run/systemd/system; mount --bind "${dir}/os-release" /etc/os-release; set +e; exec dash -c "$1"`;
+  return new Promise((resolve, reject) => {
+    const child = spawn("unshare", ["--mount", "sh", "-c", setup, "sh", command], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ code: code ?? -1, stderr });
+    });
+  });
+}
 
 async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `cluster-join-${name}.png`), fullPage: true });
@@ -128,6 +147,36 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
       .makeApiClient(AuthenticationV1Api)
       .createSelfSubjectReview({ body: { apiVersion: "authentication.k8s.io/v1", kind: "SelfSubjectReview" } });
     expect(review.status?.userInfo?.username).toBe(`system:bootstrap:${tokenId}`);
+  });
+
+  it("runs the join command on a machine with an unsupported OS and shows the typed failure and its fix live", async () => {
+    const join = page.getByTestId("cluster-join");
+    const command = (await join.getByTestId("join-command").textContent()) ?? "";
+    // The command exactly as the page shows it, run as root by dash in a private mount namespace that looks like
+    // Alpine with systemd: the wrapper the real route serves reports each check and stops at the OS.
+    const run = await runInFakeHost(command, 'NAME="Alpine Linux"\nID=alpine\nVERSION_ID=3.20.3\n');
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/unsupported_os: /);
+    const sessionId = /join session (js_[a-z0-9]+)/.exec(run.stderr)?.[1] ?? "";
+    expect(sessionId).not.toBe("");
+
+    const sessions = page.getByTestId("join-sessions");
+    await sessions.locator('[data-testid="join-session-status"][data-status="preflight_failed"]').waitFor({ timeout: 15_000 });
+    await sessions.getByRole("button", { name: `Show the timeline of join session ${sessionId}` }).click();
+    const timeline = page.locator(`[data-testid="join-session-timeline"][data-status="preflight_failed"]`);
+    await timeline.waitFor();
+    const failure = timeline.getByTestId("join-session-failure");
+    expect(await failure.getAttribute("data-reason")).toBe("unsupported_os");
+    expect(await failure.textContent()).toContain("Unsupported operating system");
+    expect(await failure.textContent()).toContain("Use Ubuntu 22.04/24.04, RHEL 8/9/10, CentOS Stream 9 or Rocky Linux 9/10.");
+    // root and systemd passed before the OS check stopped the run.
+    expect(await timeline.getByTestId("join-session-event").evaluateAll((els) => els.map((e) => `${e.getAttribute("data-kind")}:${e.getAttribute("data-outcome")}`))).toEqual([
+      "session_opened:info",
+      "check:pass",
+      "check:pass",
+      "check:fail",
+    ]);
+    await shot("04b-join-session-failed");
   });
 
   it("lists the node a kubelet registers, first not ready, then ready", async () => {

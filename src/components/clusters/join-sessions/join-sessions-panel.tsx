@@ -11,7 +11,7 @@ import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { SectionError } from "../section-error";
-import { JOIN_SESSION_POLL_MS, JOIN_SESSION_STATUS_TONE } from "./join-session-display";
+import { JOIN_SESSION_IDLE_POLL_MS, JOIN_SESSION_POLL_MS, JOIN_SESSION_STATUS_TONE } from "./join-session-display";
 import { JoinSessionTimeline } from "./join-session-timeline";
 import { isFinishedJoinSession } from "@/server/domain/join-sessions/join-session-status";
 
@@ -26,8 +26,8 @@ export function JoinSessionsPanel({ clusterId }: { clusterId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const sessions = useQuery({
     ...trpc.joinSessions.list.queryOptions({ cluster_id: clusterId }),
-    // New sessions appear while someone runs a join command; poll while any is still going.
-    refetchInterval: (query) => ((query.state.data?.items ?? []).some((s) => !isFinishedJoinSession(s.status)) ? JOIN_SESSION_POLL_MS : false),
+    // A session appears as soon as someone runs a join command: poll fast while one is going, slower otherwise.
+    refetchInterval: (query) => ((query.state.data?.items ?? []).some((s) => !isFinishedJoinSession(s.status)) ? JOIN_SESSION_POLL_MS : JOIN_SESSION_IDLE_POLL_MS),
   });
 
   const columns: Column<JoinSessionItem>[] = [
