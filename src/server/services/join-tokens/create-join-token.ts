@@ -1,17 +1,15 @@
 import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
-import { newId } from "@/server/domain/ids";
-import { formatToken, generateBootstrapToken, hashTokenSecret } from "@/server/domain/join-tokens/bootstrap-token";
+import { formatToken } from "@/server/domain/join-tokens/bootstrap-token";
 import { buildDirectJoinCommand, buildJoinCommand } from "@/server/domain/join-tokens/join-command";
-import { tokenExpiresAt } from "@/server/domain/join-tokens/token-ttl";
-import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertNodeRoom } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import type { RequestOrigin } from "@/server/services/service-deps";
+import { issueJoinToken } from "./issue-join-token";
 import { requireJoinBaseUrl, type JoinDeps } from "./join-runtime-deps";
-import { joinTokenCounts, joinTokenViewSchema, toJoinTokenView } from "./join-token-view";
+import { joinTokenViewSchema, toJoinTokenView } from "./join-token-view";
 
 export const createdJoinTokenSchema = z.object({
   join_token: joinTokenViewSchema,
@@ -43,31 +41,13 @@ export async function createJoinToken(
   });
   const baseUrl = await requireJoinBaseUrl(deps);
   const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
-  const token = generateBootstrapToken();
-  const now = deps.now();
-  const expiresAt = tokenExpiresAt(now, input.ttlSeconds);
   const description = input.description?.trim() || `KubeBYON join token for ${cluster.name}`;
-  await deps.issuer.create({ credentials: connection.credentials, token, expiresAt, description });
-
-  const row = await deps.db.$transaction(async (tx) => {
-    const created = await tx.joinToken.create({
-      data: {
-        id: newId("tok"),
-        clusterId: cluster.id,
-        tokenId: token.id,
-        secretHash: hashTokenSecret(token),
-        description,
-        expiresAt,
-        createdById: viewer.id,
-        usages: ["authentication", "signing"],
-        maxUses: input.maxUses ?? null,
-      },
-      include: joinTokenCounts,
-    });
-    await recordAuditEvent(tx, { actorUserId: viewer.id, action: "join_token.create", targetType: "cluster", targetId: cluster.id, metadata: { token_id: token.id, expires_at: expiresAt.toISOString(), max_uses: input.maxUses ?? null } }, origin);
-    return created;
-  });
-  deps.log.info("join token issued", { cluster_id: cluster.id, token_id: token.id, expires_at: expiresAt.toISOString(), max_uses: input.maxUses ?? null });
+  const { token, row, now } = await issueJoinToken(
+    deps,
+    viewer,
+    { cluster, credentials: connection.credentials, ttlSeconds: input.ttlSeconds, description, maxUses: input.maxUses ?? null, purpose: "join" },
+    origin,
+  );
   return {
     join_token: toJoinTokenView(row, now),
     token: formatToken(token),

@@ -1,14 +1,11 @@
 import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
-import { generateBootstrapToken, hashTokenSecret } from "@/server/domain/join-tokens/bootstrap-token";
 import { buildJoinCommand } from "@/server/domain/join-tokens/join-command";
-import { tokenExpiresAt } from "@/server/domain/join-tokens/token-ttl";
-import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import { findAccessibleCluster } from "@/server/services/clusters/find-accessible-cluster";
 import type { RequestOrigin } from "@/server/services/service-deps";
+import { issueJoinToken } from "./issue-join-token";
 import { requireJoinBaseUrl, type JoinDeps } from "./join-runtime-deps";
 
 /** A reset runs before the delete and takes minutes: one hour, as `vcluster token create`. */
@@ -37,38 +34,16 @@ export async function createResetCommands(deps: JoinDeps, viewer: Viewer, cluste
   if (nodes.length === 0) throw new AppError("PRECONDITION_FAILED", `Cluster ${cluster.name} has no joined nodes; there is nothing to reset.`);
   const baseUrl = await requireJoinBaseUrl(deps);
   const connection = await connectToCluster({ resolver: deps.cluster.resolver, db: deps.db }, cluster);
-  const token = generateBootstrapToken();
-  const now = deps.now();
-  const expiresAt = tokenExpiresAt(now, RESET_TOKEN_TTL_SECONDS);
-  const description = `KubeBYON reset token for ${cluster.name}`;
-  // Kubernetes first, then the row: a failed insert leaves a token that expires in an hour and joins nothing new.
-  await deps.issuer.create({ credentials: connection.credentials, token, expiresAt, description });
-  await deps.db.$transaction(async (tx) => {
-    await tx.joinToken.create({
-      data: {
-        id: newId("tok"),
-        clusterId: cluster.id,
-        tokenId: token.id,
-        secretHash: hashTokenSecret(token),
-        description,
-        expiresAt,
-        createdById: viewer.id,
-        usages: ["authentication", "signing"],
-        maxUses: nodes.length,
-        purpose: "reset",
-      },
-    });
-    await recordAuditEvent(
-      tx,
-      { actorUserId: viewer.id, action: "join_token.create", targetType: "cluster", targetId: cluster.id, metadata: { token_id: token.id, purpose: "reset", max_uses: nodes.length, expires_at: expiresAt.toISOString() } },
-      origin,
-    );
-  });
-  deps.log.info("reset token issued", { cluster_id: cluster.id, token_id: token.id, nodes: nodes.length });
+  const { token, row } = await issueJoinToken(
+    deps,
+    viewer,
+    { cluster, credentials: connection.credentials, ttlSeconds: RESET_TOKEN_TTL_SECONDS, description: `KubeBYON reset token for ${cluster.name}`, maxUses: nodes.length, purpose: "reset" },
+    origin,
+  );
   const command = buildJoinCommand({ baseUrl, clusterId: cluster.id, token, flags: ["--reset-only"] });
   return {
     token_id: token.id,
-    expires_at: expiresAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
     commands: nodes.map((n) => ({ node_name: n.name, internal_ip: n.internalIp, command })),
   };
 }
