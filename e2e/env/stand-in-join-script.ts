@@ -11,7 +11,7 @@ export function standInJoinScript(input: { token: string; tokenId: string; serve
   return `#!/bin/sh
 # vCluster join script (KubeBYON test stand-in)
 set -eu
-TOKEN_ID='${input.tokenId}'
+TOKEN_ID="${input.tokenId}"
 echo "joining with bootstrap token $TOKEN_ID"
 echo "join script flags: $*"
 node_name=$(uname -n | tr '[:upper:]' '[:lower:]')

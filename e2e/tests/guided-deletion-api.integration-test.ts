@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchNodeJoinScript } from "@e2e/env/join-session-from-wrapper";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startJoinEndpointStandIn, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
@@ -88,12 +89,16 @@ describe("guided deletion API", () => {
     const audit = await db.auditEvent.findFirstOrThrow({ where: { action: "join_token.create", targetId: ready.clusterId } });
     expect(audit.metadata).toMatchObject({ token_id: reset.token_id, purpose: "reset", max_uses: 2 });
 
-    // The stand-in /node/join answers only for a token the vCluster apiserver authenticates.
+    // The command's wrapper opens a session; its fetch of the vCluster's own script goes to the stand-in
+    // /node/join, which answers only for a token the vCluster apiserver authenticates.
+    const wrapper = await script(ready.clusterId, token);
+    expect(wrapper.status).toBe(200);
     const before = standIn.requests();
-    const fetched = await script(ready.clusterId, token);
-    expect(fetched.status).toBe(200);
+    const fetched = await fetchNodeJoinScript({ baseUrl: BASE_URL, wrapper: await wrapper.text(), token, clientIp: "203.0.113.60" });
+    const fetchedBody = await fetched.text();
+    expect(fetched.status, fetchedBody).toBe(200);
     expect(standIn.requests()).toBe(before + 1);
-    expect(await fetched.text()).toContain(reset.token_id);
+    expect(fetchedBody).toContain(`TOKEN_ID="${reset.token_id}"`);
     // The plan now lists the reset token among the active ones.
     expect(((await (await api.rest("GET", `/clusters/${ready.clusterId}/deletion-plan`, { cookie: alice.cookie })).json()) as Plan).join_tokens.count).toBe(1);
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinSessionFromWrapper } from "@e2e/env/join-session-from-wrapper";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
@@ -315,7 +316,7 @@ describe("session endpoints", () => {
 
   async function openSession(): Promise<{ id: string; secret: string }> {
     const wrapper = await (await fetch(scriptUrl(await newToken()))).text();
-    return { id: /^SESSION_ID='(js_[^']+)'$/m.exec(wrapper)![1]!, secret: /^SESSION_SECRET='([0-9a-f]{64})'$/m.exec(wrapper)![1]! };
+    return joinSessionFromWrapper(wrapper);
   }
 
   it("answer a wrong secret like an unknown session, refuse reports to a finished session with 409, and cap sizes", async () => {

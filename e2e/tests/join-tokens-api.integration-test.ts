@@ -1,5 +1,6 @@
 import { AuthenticationV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchNodeJoinScript } from "@e2e/env/join-session-from-wrapper";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
@@ -95,13 +96,7 @@ describe("join tokens", () => {
     expect(row.usedCount).toBe(1);
 
     // The wrapper's session fetches the vCluster's own script through the platform, without counting another use.
-    const sessionId = /^SESSION_ID='(js_[^']+)'$/m.exec(body)?.[1] ?? "";
-    const secret = /^SESSION_SECRET='([0-9a-f]{64})'$/m.exec(body)?.[1] ?? "";
-    const { GET } = await import("@/app/api/join/sessions/[sessionId]/node-join-script/route");
-    const inner = await GET(
-      new Request(`${BASE_URL}/api/join/sessions/${sessionId}/node-join-script`, { headers: { authorization: `Bearer ${secret}`, "x-join-token": created.token, "x-forwarded-for": "203.0.113.50" } }),
-      { params: Promise.resolve({ sessionId }) },
-    );
+    const inner = await fetchNodeJoinScript({ baseUrl: BASE_URL, wrapper: body, token: created.token, clientIp: "203.0.113.50" });
     const innerBody = await inner.text();
     expect(inner.status, innerBody).toBe(200);
     expect(innerBody).toContain(`TOKEN_ID="${created.token.split(".")[0]}"`);

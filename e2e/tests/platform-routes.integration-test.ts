@@ -1,6 +1,7 @@
 import { AuthenticationV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, VersionApi } from "@kubernetes/client-node";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchNodeJoinScript } from "@e2e/env/join-session-from-wrapper";
 import { hostClusterSettings, seedPlatformApiKeySecret } from "@e2e/env/host-platform";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startVclusterJoinFront, type JoinEndpointStandIn } from "@e2e/env/join-endpoint-stand-in";
@@ -143,13 +144,7 @@ describe("public access off: the ClusterIP route end to end", () => {
   it("the join proxy serves the vCluster's own script to a join session, fetched over the platform route", async () => {
     const before = front!.requests();
     const wrapper = await (await joinScript(cluster.id, token)).text();
-    const sessionId = /^SESSION_ID='(js_[^']+)'$/m.exec(wrapper)?.[1] ?? "";
-    const secret = /^SESSION_SECRET='([0-9a-f]{64})'$/m.exec(wrapper)?.[1] ?? "";
-    const { GET } = await import("@/app/api/join/sessions/[sessionId]/node-join-script/route");
-    const res = await GET(
-      new Request(`${BASE_URL}/api/join/sessions/${sessionId}/node-join-script`, { headers: { authorization: `Bearer ${secret}`, "x-join-token": token, "x-forwarded-for": "203.0.113.50" } }),
-      { params: Promise.resolve({ sessionId }) },
-    );
+    const res = await fetchNodeJoinScript({ baseUrl: BASE_URL, wrapper, token, clientIp: "203.0.113.50" });
     const body = await res.text();
     expect(res.status, body).toBe(200);
     expect(body).toContain("# vCluster join script (KubeBYON test stand-in)");

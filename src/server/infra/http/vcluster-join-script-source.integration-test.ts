@@ -84,7 +84,8 @@ describe("VClusterJoinScriptSource against a /node/join stand-in backed by a rea
     });
     expect(result.script).toMatch(/^#!\/bin\/sh\n/);
     expect(result.script).toContain(`TOKEN_ID="${token.id}"`);
-    expect(result.script).not.toContain(token.secret);
+    // Like the real script, it carries the whole token: the kubelet's TLS bootstrap authenticates with it.
+    expect(result.script).toContain(`Bearer ${formatToken(token)}`);
 
     // Without a CA the self-signed certificate is accepted for this request only (like the spec's curl -k).
     const insecure = await source.fetch({ endpoint: standIn.endpoint, token: formatToken(token) });
