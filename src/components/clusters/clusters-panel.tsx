@@ -3,11 +3,12 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table, type Column } from "@/components/ui/table";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -27,7 +28,7 @@ export function ClustersPanel({ hostClusterFix, publicAccessProvider }: { hostCl
   const trpc = useTRPC();
   const formatDateTime = useFormatDateTime();
   const hydrated = useHydrated();
-  const list = useQuery(trpc.clusters.list.queryOptions({}));
+  const list = useInfiniteQuery(trpc.clusters.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
   const [createOpen, setCreateOpen] = useState(false);
 
   const columns: Column<ClusterItem>[] = [
@@ -73,7 +74,12 @@ export function ClustersPanel({ hostClusterFix, publicAccessProvider }: { hostCl
           }
         />
         <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
-          {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(c) => c.id} empty={t("empty")} />}
+          {() => (
+            <>
+              <Table caption={t("tableCaption")} columns={columns} rows={loadedItems(list)} rowKey={(c) => c.id} empty={t("empty")} />
+              <LoadMore query={list} />
+            </>
+          )}
         </QueryState>
       </Card>
       <CreateClusterDialog open={createOpen} onClose={() => setCreateOpen(false)} provider={publicAccessProvider} />

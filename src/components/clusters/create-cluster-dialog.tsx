@@ -30,7 +30,7 @@ export function CreateClusterDialog({ open, onClose, provider }: { open: boolean
   const create = useMutation(
     trpc.clusters.create.mutationOptions({
       onSuccess: async (cluster) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.clusters.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.clusters.list.pathKey() });
         toast.success(t("toast.created", { name: cluster.name }));
         router.push(`/clusters/${cluster.id}`);
       },

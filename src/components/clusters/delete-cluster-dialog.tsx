@@ -24,7 +24,7 @@ export function DeleteClusterDialog({ cluster, open, onClose }: { cluster: Clust
         queryClient.setQueryData(trpc.clusters.get.queryKey({ cluster_id: cluster.id }), updated);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.queryKey({ cluster_id: cluster.id }) }),
-          queryClient.invalidateQueries({ queryKey: trpc.clusters.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.clusters.list.pathKey() }),
         ]);
         toast.success(tt("deleting", { name: cluster.name }));
         onClose();

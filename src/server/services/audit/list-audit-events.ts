@@ -4,8 +4,10 @@ import { AppError } from "@/server/domain/errors";
 import type { Prisma } from "@/server/infra/db/client";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { decodeAuditCursor, encodeAuditCursor } from "./audit-cursor";
+import { newestFirst, pageSchema } from "@/server/services/pagination/keyset";
 import { auditEventViewSchema, toAuditEventView } from "./audit-event-view";
+
+type AuditEventRow = Parameters<typeof toAuditEventView>[0];
 
 export interface AuditEventFilter {
   /** A user id (`usr_…`) or an email address. */
@@ -21,12 +23,10 @@ export interface AuditEventFilter {
   limit: number;
 }
 
-export const auditEventPageSchema = z.object({
-  items: z.array(auditEventViewSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  next_cursor: z.string().nullable(),
-});
+export const auditEventPageSchema = pageSchema(auditEventViewSchema);
 export type AuditEventPage = z.infer<typeof auditEventPageSchema>;
+
+const AUDIT_PAGES = newestFirst<AuditEventRow, Prisma.AuditEventWhereInput, Prisma.AuditEventOrderByWithRelationInput>();
 
 function actorWhere(actor: string): Prisma.AuditEventWhereInput {
   const value = actor.trim();
@@ -45,10 +45,7 @@ function filterWhere(filter: AuditEventFilter): Prisma.AuditEventWhereInput[] {
   if (filter.result) where.push({ result: filter.result });
   if (filter.from) where.push({ createdAt: { gte: filter.from } });
   if (filter.to) where.push({ createdAt: { lte: filter.to } });
-  if (filter.cursor) {
-    const c = decodeAuditCursor(filter.cursor);
-    where.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
-  }
+  if (filter.cursor) where.push(AUDIT_PAGES.after(filter.cursor));
   return where;
 }
 
@@ -56,16 +53,10 @@ async function page(deps: Pick<ServiceDeps, "db">, where: Prisma.AuditEventWhere
   const rows = await deps.db.auditEvent.findMany({
     where: { AND: where },
     include: { actor: { select: { id: true, email: true, name: true } } },
-    // (created_at, id) is a total order, so keyset pages never skip or repeat rows written in the same millisecond.
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit + 1,
+    orderBy: AUDIT_PAGES.orderBy,
+    take: AUDIT_PAGES.take(limit),
   });
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    items: shown.map(toAuditEventView),
-    next_cursor: rows.length > limit && last ? encodeAuditCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  return AUDIT_PAGES.page(rows, limit, toAuditEventView);
 }
 
 /** Admin view: every audit_events row, newest first, with filters. */

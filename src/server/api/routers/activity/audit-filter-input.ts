@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { auditResultSchema } from "@/server/domain/audit/audit-result";
+import { pageInput } from "../page-input";
 
 const isoTime = (field: string) =>
   z.iso.datetime({ offset: true, message: `${field} must be an ISO 8601 time such as 2026-12-01T08:00:00Z.` });
@@ -12,8 +13,7 @@ export const auditFilterInput = z.object({
   result: auditResultSchema.optional(),
   from: isoTime("from").optional(),
   to: isoTime("to").optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1, "limit must be at least 1.").max(200, "limit must be at most 200.").default(50),
+  ...pageInput.shape,
 });
 
 export function toAuditFilter(input: z.infer<typeof auditFilterInput>) {

@@ -6,4 +6,4 @@ export const listClusters = protectedProcedure
   .meta(listClustersMeta)
   .input(listClustersInput)
   .output(listClustersOutput)
-  .query(async ({ ctx, input }) => ({ items: await listClustersUseCase(ctx.deps, ctx.viewer, { includeDeleted: input.include_deleted }) }));
+  .query(({ ctx, input }) => listClustersUseCase(ctx.deps, ctx.viewer, { includeDeleted: input.include_deleted, limit: input.limit, cursor: input.cursor }));
