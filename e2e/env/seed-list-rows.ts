@@ -1,0 +1,46 @@
+import type pg from "pg";
+
+/**
+ * Bulk rows for list tests and benchmarks, written with generate_series in one statement per table: thousands
+ * of rows in milliseconds, shaped like the platform's own (ids with their prefix, created_at at millisecond
+ * precision as Prisma writes it, one second apart, newest first by index).
+ */
+export interface SeededUsers {
+  ids: string[];
+}
+
+const stamp = (i: string) => `date_trunc('milliseconds', now()) - (${i} * interval '1 second')`;
+
+export async function seedUsers(db: pg.Pool | pg.Client, input: { count: number; prefix: string }): Promise<SeededUsers> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO users (id, email, name, updated_at, created_at)
+     SELECT 'usr_' || $1 || i, $1 || i || '@seed.example.test', 'Seed user ' || i, now(), ${stamp("i")}
+     FROM generate_series(1, $2::int) AS i RETURNING id`,
+    [input.prefix, input.count],
+  );
+  return { ids: rows.map((r) => r.id) };
+}
+
+/** `perOwner` clusters for each owner, spread over the statuses a platform has (a few deleted ones included). */
+export async function seedClusters(db: pg.Pool | pg.Client, input: { ownerIds: string[]; perOwner: number; prefix: string }): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO clusters (id, owner_id, name, vcluster_name, namespace, status, updated_at, created_at)
+     SELECT 'cl_' || $1 || o.n || '_' || i, o.id, 'seed-' || o.n || '-' || i, 'vc-' || $1 || o.n || '-' || i, 'kb-' || $1 || o.n || '-' || i,
+            (CASE WHEN i % 50 = 0 THEN 'deleted' WHEN i % 10 = 0 THEN 'provisioning' ELSE 'ready' END)::"ClusterStatus",
+            now(), ${stamp("(i * 1000 + o.n)")}
+     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
+    [input.prefix, input.ownerIds, input.perOwner],
+  );
+  return res.rowCount ?? 0;
+}
+
+/** Audit rows, `perActor` for each actor. */
+export async function seedAuditEvents(db: pg.Pool | pg.Client, input: { actorIds: string[]; perActor: number; prefix: string }): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO audit_events (id, actor_user_id, action, target_type, target_id, created_at)
+     SELECT 'aud_' || $1 || o.n || '_' || i, o.id, 'cluster.update', 'cluster', 'cl_seed', ${stamp("(i * 1000 + o.n)")}
+     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
+    [input.prefix, input.actorIds, input.perActor],
+  );
+  return res.rowCount ?? 0;
+}
