@@ -1,3 +1,5 @@
+import { ApiKeyCache } from "@/server/services/auth/api-key-cache";
+import { PgCredentialChangeFeed } from "@/server/infra/db/pg-credential-change-feed";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -93,7 +95,7 @@ export async function startClusterJobHarness(opts: {
   testDb = await createTestDatabase(opts.label);
   const db = createPrismaClient(testDb.url);
   const wakeups = new InProcessJobWakeups(log);
-  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }), publicAccessProvider: opts.publicAccessProvider ?? "servicelb", sanGraceHours: opts.sanGraceHours ?? 72 };
+  const deps: AuthDeps & ClusterRequestDeps = { db, log, hasher: argon2PasswordHasher, now: () => new Date(), sessionTtlHours: 1, sessionIdleMinutes: 60, apiKeyCache: new ApiKeyCache({ ttlMs: 0, maxEntries: 0, feed: new PgCredentialChangeFeed(testDb.url, log) }), jobs: new PrismaJobStore(db), wakeups, hostCluster: hostClusterSetup({ kubeconfigPath: kube.kubeconfigPath }), publicAccessProvider: opts.publicAccessProvider ?? "servicelb", sanGraceHours: opts.sanGraceHours ?? 72 };
   const kubeConfig = loadHostKubeConfig({ kubeconfigPath: kube.kubeconfigPath });
   const runtime: ClusterRuntime = {
     db,

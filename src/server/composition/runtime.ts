@@ -4,6 +4,7 @@ import { JOIN_EVENTS_PER_IP, JOIN_EVENTS_PER_SESSION } from "@/server/domain/joi
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
 import { createPrismaClient, pingDatabase } from "@/server/infra/db/client";
+import { PgCredentialChangeFeed } from "@/server/infra/db/pg-credential-change-feed";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { NodeCnameChainResolver } from "@/server/infra/dns/node-cname-chain-resolver";
 import { VClusterJoinScriptSource } from "@/server/infra/http/vcluster-join-script-source";
@@ -15,6 +16,7 @@ import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { createLogger, type Logger } from "@/server/observability/logger";
 import { registerClusterMetricGauges } from "@/server/observability/cluster-metric-gauges";
 import { createMetrics } from "@/server/observability/metrics";
+import { ApiKeyCache } from "@/server/services/auth/api-key-cache";
 import { listLatestClusterMetrics } from "@/server/services/cluster-metrics/list-latest-cluster-metrics";
 import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
@@ -56,6 +58,11 @@ export interface BuildRuntimeOptions {
 export function buildRuntime(config: Config, options: BuildRuntimeOptions = { process: "kubebyon-web" }): Runtime {
   const log = options.log ?? createLogger({ level: config.logLevel, base: { service: options.process } });
   const db = createPrismaClient(requireDatabaseUrl(config));
+  const apiKeyCache = new ApiKeyCache({
+    ttlMs: config.apiKeyCacheSeconds * 1_000,
+    maxEntries: 10_000,
+    feed: new PgCredentialChangeFeed(requireDatabaseUrl(config), log.child({ component: "credential-changes" })),
+  });
   const now = () => new Date();
   const readinessProbes: Record<string, ReadinessProbe> = {
     database: () => pingDatabase(db),
@@ -84,6 +91,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     hasher: argon2PasswordHasher,
     sessionTtlHours: config.sessionTtlHours,
     sessionIdleMinutes: config.sessionIdleMinutes,
+    apiKeyCache,
     jobs: new PrismaJobStore(db),
     wakeups,
     hostCluster: hostClusterSetup(config),
@@ -149,6 +157,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     async close() {
       await wakeups.close().catch(() => undefined);
       mailer.close();
+      await apiKeyCache.close();
       await db.$disconnect().catch(() => undefined);
     },
   };

@@ -311,6 +311,8 @@ export const envSchema = z.object({
     .max(MAX_KUBECONFIG_TTL_SECONDS, `expected at most ${MAX_KUBECONFIG_TTL_SECONDS} seconds (7 days)`)
     .optional()
     .transform((v) => v ?? DEFAULT_KUBECONFIG_TTL_SECONDS),
+  // Issue 16: how long a web process reuses an API key's owner lookup; revocations are heard at once (docs/security.md).
+  KUBEBYON_API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0, "expected 0 (off) or more seconds").max(60, "expected at most 60 seconds").optional().transform((v) => v ?? 5),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -326,6 +328,8 @@ export interface Config {
   sessionTtlHours: number;
   /** A session unused for this long ends even before its absolute lifetime. */
   sessionIdleMinutes: number;
+  /** KUBEBYON_API_KEY_CACHE_SECONDS: how long an API key's owner lookup is reused; 0 turns the cache off. */
+  apiKeyCacheSeconds: number;
   authSecret: string | undefined;
   joinRateLimit: RateLimitConfig;
   authRateLimit: RateLimitConfig;
@@ -498,6 +502,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionCookieSecure: e.KUBEBYON_SESSION_COOKIE_SECURE,
     sessionTtlHours: e.KUBEBYON_SESSION_TTL_HOURS,
     sessionIdleMinutes: e.KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES,
+    apiKeyCacheSeconds: e.KUBEBYON_API_KEY_CACHE_SECONDS,
     authSecret: e.KUBEBYON_AUTH_SECRET ?? e.NEXTAUTH_SECRET,
     joinRateLimit: {
       windowSeconds: e.KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS,

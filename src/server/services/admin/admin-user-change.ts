@@ -2,16 +2,21 @@ import { AppError, notFound } from "@/server/domain/errors";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { lockUntilCommit, type Prisma, type User } from "@/server/infra/db/client";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
+import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
+
+/** Admin changes to an account: a cached API key lookup of that user is dropped here too (see api-key-cache.ts). */
+export type AdminUserChangeDeps = ServiceDeps & Pick<AuthDeps, "apiKeyCache">;
 
 /**
  * The frame every change to another account runs in: one advisory lock for all
  * role/status changes, so two admins demoting or disabling each other at the same
  * moment cannot leave the platform without an administrator; the acting admin is
- * re-read under the lock, and acting on oneself is refused (409) and audited.
+ * re-read under the lock, and acting on oneself is refused (409) and audited. Once committed, this process
+ * forgets the user's cached API keys at once (other processes hear the database's announcement).
  */
 export async function changeUserAsAdmin<T>(
-  deps: ServiceDeps,
+  deps: AdminUserChangeDeps,
   actor: Viewer,
   change: { userId: string; action: string; selfRefusal: string },
   origin: RequestOrigin,
@@ -25,7 +30,7 @@ export async function changeUserAsAdmin<T>(
     );
     throw new AppError("CONFLICT", change.selfRefusal);
   }
-  return deps.db.$transaction(async (tx) => {
+  const result = await deps.db.$transaction(async (tx) => {
     await lockUntilCommit(tx, "adminUserChanges");
     const self = await tx.user.findUnique({ where: { id: actor.id } });
     if (!self || self.role !== "admin" || self.disabled) throw new AppError("FORBIDDEN", "This action needs an administrator account.");
@@ -33,4 +38,6 @@ export async function changeUserAsAdmin<T>(
     if (!target) throw notFound(`User ${change.userId}`);
     return apply(tx, target);
   });
+  deps.apiKeyCache.forgetUser(change.userId);
+  return result;
 }

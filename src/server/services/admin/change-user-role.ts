@@ -1,11 +1,11 @@
 import type { UserRole, Viewer } from "@/server/domain/auth/viewer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { changeUserAsAdmin } from "./admin-user-change";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import { changeUserAsAdmin, type AdminUserChangeDeps } from "./admin-user-change";
 import { getUserForAdmin, type AdminUserDetail } from "./get-user";
 
 /** Promote or demote another user; takes effect on their next request (the role is read per request). */
-export async function changeUserRole(deps: ServiceDeps, actor: Viewer, userId: string, role: UserRole, origin: RequestOrigin): Promise<AdminUserDetail> {
+export async function changeUserRole(deps: AdminUserChangeDeps, actor: Viewer, userId: string, role: UserRole, origin: RequestOrigin): Promise<AdminUserDetail> {
   await changeUserAsAdmin(
     deps,
     actor,

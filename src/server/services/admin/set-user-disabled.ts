@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { RequestOrigin, ServiceDeps } from "@/server/services/service-deps";
-import { changeUserAsAdmin } from "./admin-user-change";
+import type { RequestOrigin } from "@/server/services/service-deps";
+import { changeUserAsAdmin, type AdminUserChangeDeps } from "./admin-user-change";
 import { adminUserDetailSchema, getUserForAdmin, type AdminUserDetail } from "./get-user";
 
 export const disableUserResultSchema = z.object({ user: adminUserDetailSchema, revoked_sessions: z.number().int(), revoked_api_keys: z.number().int() });
@@ -14,7 +14,7 @@ export type DisableUserResult = z.infer<typeof disableUserResultSchema>;
  * logging in is refused too. Revoked keys stay revoked after re-enabling: the
  * user creates new ones. Idempotent.
  */
-export async function disableUser(deps: ServiceDeps, actor: Viewer, userId: string, origin: RequestOrigin): Promise<DisableUserResult> {
+export async function disableUser(deps: AdminUserChangeDeps, actor: Viewer, userId: string, origin: RequestOrigin): Promise<DisableUserResult> {
   const counts = await changeUserAsAdmin(
     deps,
     actor,
@@ -44,7 +44,7 @@ export async function disableUser(deps: ServiceDeps, actor: Viewer, userId: stri
 }
 
 /** Re-enable: the user can log in again (old sessions and keys stay revoked). Idempotent. */
-export async function enableUser(deps: ServiceDeps, actor: Viewer, userId: string, origin: RequestOrigin): Promise<AdminUserDetail> {
+export async function enableUser(deps: AdminUserChangeDeps, actor: Viewer, userId: string, origin: RequestOrigin): Promise<AdminUserDetail> {
   await changeUserAsAdmin(
     deps,
     actor,

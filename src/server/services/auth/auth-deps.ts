@@ -1,3 +1,4 @@
+import type { ApiKeyCache } from "./api-key-cache";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { PasswordHasher } from "./ports";
 
@@ -8,4 +9,6 @@ export interface AuthDeps extends ServiceDeps {
   sessionTtlHours: number;
   /** Idle timeout: a session not seen for this long ends (KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES). */
   sessionIdleMinutes: number;
+  /** API key → owner for a few seconds (KUBEBYON_API_KEY_CACHE_SECONDS), dropped on every credential change. */
+  apiKeyCache: ApiKeyCache;
 }
