@@ -19,7 +19,9 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
   const toast = useToast();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const plans = useQuery({ ...trpc.plans.listOffered.queryOptions(), enabled: open });
+  // One page of the largest size (the API's maximum): a select offers every plan at once, and a catalogue
+  // longer than that is not one an administrator picks from a drop-down.
+  const plans = useQuery({ ...trpc.plans.listOffered.queryOptions({ limit: 200 }), enabled: open });
   const [userId, setUserId] = useState("");
   const [planId, setPlanId] = useState("");
   const [months, setMonths] = useState("1");
@@ -30,7 +32,7 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
   const create = useMutation(
     trpc.orders.create.mutationOptions({
       onSuccess: async (order) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.orders.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.orders.list.pathKey() });
         toast.success(t("toast.created", { plan: order.plan_name, email: order.user_email }));
         onClose();
       },

@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CompactSelect } from "@/components/ui/compact-select";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table, type Column } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
@@ -34,10 +35,10 @@ export function OrdersAdminPanel() {
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [createOpen, setCreateOpen] = useState(false);
-  const list = useQuery(trpc.orders.list.queryOptions({ status: status || undefined, limit: 200, offset: 0 }));
+  const list = useInfiniteQuery(trpc.orders.list.infiniteQueryOptions({ status: status || undefined }, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
   const mutationOptions = {
     onSuccess: async (order: OrderItem) => {
-      await queryClient.invalidateQueries({ queryKey: trpc.orders.list.queryKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.orders.list.pathKey() });
       toast.success(t("toast.changed", { status: t(`status.${order.status}`) }));
     },
     onError: (error: unknown) => toast.error(t("toast.failed", { message: errorMessage(error, tc("unknownError")) })),
@@ -100,7 +101,12 @@ export function OrdersAdminPanel() {
           }
         />
         <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
-          {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(o) => o.id} empty={t("empty")} />}
+          {() => (
+            <>
+              <Table caption={t("tableCaption")} columns={columns} rows={loadedItems(list)} rowKey={(o) => o.id} empty={t("empty")} />
+              <LoadMore query={list} />
+            </>
+          )}
         </QueryState>
       </Card>
       {createOpen ? <CreateOrderDialog open onClose={() => setCreateOpen(false)} /> : null}

@@ -26,7 +26,7 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Admin
 
   const onError = (error: unknown) => setServerError(errorMessage(error, tc("unknownError")));
   const onSuccess = async (saved: { name: string }) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.plans.list.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.plans.list.pathKey() });
     toast.success(t(plan ? "toast.updated" : "toast.created", { name: saved.name }));
     onClose();
   };

@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table, type Column } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
@@ -24,10 +25,10 @@ export function PlansAdminPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
-  const list = useQuery(trpc.plans.list.queryOptions());
+  const list = useInfiniteQuery(trpc.plans.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
   // null: closed; "new": create; a plan: edit. The key remounts the dialog with fresh fields.
   const [editing, setEditing] = useState<AdminPlanItem | "new" | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.plans.list.queryKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.plans.list.pathKey() });
   const failed = (error: unknown) => toast.error(t("toast.failed", { message: errorMessage(error, tc("unknownError")) }));
   const update = useMutation(trpc.plans.update.mutationOptions({ onSuccess: refresh, onError: failed }));
   const remove = useMutation(
@@ -100,7 +101,12 @@ export function PlansAdminPanel() {
           }
         />
         <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
-          {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(p) => p.id} empty={t("empty")} />}
+          {() => (
+            <>
+              <Table caption={t("tableCaption")} columns={columns} rows={loadedItems(list)} rowKey={(p) => p.id} empty={t("empty")} />
+              <LoadMore query={list} />
+            </>
+          )}
         </QueryState>
       </Card>
       {editing !== null ? (

@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Select } from "@/components/ui/select";
 import { Table, type Column } from "@/components/ui/table";
@@ -22,8 +23,10 @@ export function DeliveriesTable({ scope }: { scope: "mine" | "all" }) {
   const trpc = useTRPC();
   const formatDateTime = useFormatDateTime();
   const [filter, setFilter] = useState<DeliveryFilter>({});
-  const input = { ...filter, page: 1, page_size: 100 };
-  const list = useQuery(scope === "all" ? trpc.notifications.listAllDeliveries.queryOptions(input) : trpc.notifications.listMyDeliveries.queryOptions(input));
+  const paging = { getNextPageParam: (page: { next_cursor: string | null }) => page.next_cursor ?? undefined };
+  const list = useInfiniteQuery(
+    scope === "all" ? trpc.notifications.listAllDeliveries.infiniteQueryOptions(filter, paging) : trpc.notifications.listMyDeliveries.infiniteQueryOptions(filter, paging),
+  );
 
   const columns: Column<DeliveryItem>[] = [
     { key: "created", header: t("columns.created"), cell: (d) => formatDateTime(d.created_at) },
@@ -71,7 +74,12 @@ export function DeliveriesTable({ scope }: { scope: "mine" | "all" }) {
           </Select>
         </div>
         <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
-          {(data) => <Table caption={t("deliveriesTitle")} columns={columns} rows={data.items} rowKey={(d) => d.id} empty={t("noDeliveries")} />}
+          {() => (
+            <>
+              <Table caption={t("deliveriesTitle")} columns={columns} rows={loadedItems<DeliveryItem>(list)} rowKey={(d) => d.id} empty={t("noDeliveries")} />
+              <LoadMore query={list} />
+            </>
+          )}
         </QueryState>
       </CardBody>
     </Card>

@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { param, withParams, type SearchParams } from "@/components/backoffice/search-params";
 import { OrderStatusBadge } from "@/components/billing/order-status-badge";
 import { PlanUsageCard } from "@/components/billing/plan-usage-card";
 import { PageHeader } from "@/components/shell/page-header";
-import { Card, CardHeader } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/form-parts";
 import { Table } from "@/components/ui/table";
+import { loadCursorPage } from "@/app/_server/cursor-page";
 import { getServerCaller } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,10 +17,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** The user's current plan, what each cluster uses of it, and their orders. */
-export default async function PlanPage() {
+/** The user's current plan, what each cluster uses of it, and their orders (newest first; the URL's `cursor` pages them). */
+export default async function PlanPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const requested = param(await searchParams, "cursor");
   const [t, format, caller] = await Promise.all([getTranslations("billingPlan"), getFormatter(), getServerCaller()]);
-  const [usage, orders] = await Promise.all([caller.plans.usage(), caller.orders.listMine({ limit: 50, offset: 0 })]);
+  const [usage, { page: orders, cursorError }] = await Promise.all([
+    caller.plans.usage(),
+    loadCursorPage(requested, (cursor) => caller.orders.listMine({ limit: 50, cursor })),
+  ]);
+  const cursor = cursorError ? undefined : requested;
   const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium" }) : "—");
   const limit = (n: number | null) => (n === null ? t("unlimited") : String(n));
 
@@ -39,6 +49,11 @@ export default async function PlanPage() {
       </Card>
       <Card>
         <CardHeader title={t("ordersTitle")} />
+        {cursorError ? (
+          <CardBody>
+            <FormAlert>{cursorError}</FormAlert>
+          </CardBody>
+        ) : null}
         <Table
           caption={t("ordersTitle")}
           rows={orders.items}
@@ -52,6 +67,20 @@ export default async function PlanPage() {
             { key: "created", header: t("columns.created"), cell: (o) => date(o.created_at) },
           ]}
         />
+        {cursor || orders.next_cursor ? (
+          <CardBody className="flex justify-end gap-2">
+            {cursor ? (
+              <Link className={buttonClasses("secondary", "sm")} href="/plan">
+                {t("newestOrders")}
+              </Link>
+            ) : null}
+            {orders.next_cursor ? (
+              <Link className={buttonClasses("secondary", "sm")} href={withParams("/plan", { cursor: orders.next_cursor })}>
+                {t("olderOrders")}
+              </Link>
+            ) : null}
+          </CardBody>
+        ) : null}
       </Card>
     </>
   );

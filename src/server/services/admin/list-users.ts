@@ -1,39 +1,40 @@
-import { z } from "zod";
 import type { UserAccountStatus } from "@/server/domain/auth/user-account-status";
 import type { UserRole } from "@/server/domain/auth/viewer";
-import type { Prisma } from "@/server/infra/db/client";
+import type { Prisma, User } from "@/server/infra/db/client";
+import { newestFirst, pageSchema, type Page } from "@/server/services/pagination/keyset";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { adminUserViewSchema, LIVE_CLUSTERS, toAdminUserView } from "./admin-user-view";
+import { adminUserViewSchema, LIVE_CLUSTERS, toAdminUserView, type AdminUserView } from "./admin-user-view";
 
 export interface ListUsersInput {
   /** Case-insensitive substring of the email or the name. */
   query?: string;
   role?: UserRole;
   status?: UserAccountStatus;
-  page: number;
-  pageSize: number;
+  limit: number;
+  cursor?: string;
 }
 
-export const userPageSchema = z.object({ items: z.array(adminUserViewSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
-export type UserPage = z.infer<typeof userPageSchema>;
+export const userPageSchema = pageSchema(adminUserViewSchema);
+export type UserPage = Page<AdminUserView>;
 
-/** Newest accounts first; page numbers start at 1. */
+type UserRow = User & { _count: { clusters: number } };
+const USER_PAGES = newestFirst<UserRow, Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>();
+
+/** Newest accounts first, a page at a time; no total, so a page costs the same however many accounts match. */
 export async function listUsers(deps: Pick<ServiceDeps, "db">, input: ListUsersInput): Promise<UserPage> {
   const q = input.query?.trim();
-  const where: Prisma.UserWhereInput = {
-    ...(q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {}),
-    ...(input.role ? { role: input.role } : {}),
-    ...(input.status ? { disabled: input.status === "disabled" } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    deps.db.user.count({ where }),
-    deps.db.user.findMany({
-      where,
-      include: { _count: { select: { clusters: { where: LIVE_CLUSTERS } } } },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (input.page - 1) * input.pageSize,
-      take: input.pageSize,
-    }),
-  ]);
-  return { items: rows.map((u) => toAdminUserView(u, u._count.clusters)), total, page: input.page, page_size: input.pageSize };
+  const rows = await deps.db.user.findMany({
+    where: {
+      AND: [
+        q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {},
+        input.role ? { role: input.role } : {},
+        input.status ? { disabled: input.status === "disabled" } : {},
+        USER_PAGES.after(input.cursor),
+      ],
+    },
+    include: { _count: { select: { clusters: { where: LIVE_CLUSTERS } } } },
+    orderBy: USER_PAGES.orderBy,
+    take: USER_PAGES.take(input.limit),
+  });
+  return USER_PAGES.page(rows, input.limit, (u) => toAdminUserView(u, u._count.clusters));
 }

@@ -1,29 +1,33 @@
-import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import type { OrderStatus } from "@/server/domain/billing/order-status";
 import { notFound } from "@/server/domain/errors";
+import type { Prisma } from "@/server/infra/db/client";
+import { newestFirst, pageSchema, type Page } from "@/server/services/pagination/keyset";
 import type { ServiceDeps } from "@/server/services/service-deps";
-import { ORDER_PARTIES, orderViewSchema, toOrderView, type OrderView } from "./order-view";
+import { ORDER_PARTIES, orderViewSchema, toOrderView, type OrderView, type OrderWithParties } from "./order-view";
 
 export interface OrderFilter {
   userId?: string;
   status?: OrderStatus;
   limit: number;
-  offset: number;
+  cursor?: string;
 }
 
-export const orderPageSchema = z.object({ items: z.array(orderViewSchema), total: z.number().int() });
-export type OrderPage = z.infer<typeof orderPageSchema>;
+export const orderPageSchema = pageSchema(orderViewSchema);
+export type OrderPage = Page<OrderView>;
 
-/** Newest first; `total` counts every match so the console can page. Admins pass any filter, users only their own id. */
+const ORDER_PAGES = newestFirst<OrderWithParties, Prisma.OrderWhereInput, Prisma.OrderOrderByWithRelationInput>();
+
+/** Newest first, a page at a time. Admins pass any filter, users only their own id. */
 export async function listOrders(deps: Pick<ServiceDeps, "db" | "now">, filter: OrderFilter): Promise<OrderPage> {
-  const where = { userId: filter.userId, status: filter.status };
-  const [rows, total] = await Promise.all([
-    deps.db.order.findMany({ where, include: ORDER_PARTIES, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: filter.limit, skip: filter.offset }),
-    deps.db.order.count({ where }),
-  ]);
+  const rows = await deps.db.order.findMany({
+    where: { AND: [{ userId: filter.userId, status: filter.status }, ORDER_PAGES.after(filter.cursor)] },
+    include: ORDER_PARTIES,
+    orderBy: ORDER_PAGES.orderBy,
+    take: ORDER_PAGES.take(filter.limit),
+  });
   const now = deps.now();
-  return { items: rows.map((o) => toOrderView(o, now)), total };
+  return ORDER_PAGES.page(rows, filter.limit, (o) => toOrderView(o, now));
 }
 
 /** One of the viewer's own orders; another user's order is "not found", so ids cannot be probed. */

@@ -8,8 +8,10 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/form-parts";
 import { Table } from "@/components/ui/table";
 import type { RouterInputs } from "@/lib/trpc/router-types";
+import { loadCursorPage } from "@/app/_server/cursor-page";
 import { getServerCaller, getViewer } from "@/app/_server/server-caller";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,17 +24,17 @@ const ROLES = ["user", "admin"] as const satisfies readonly NonNullable<UserFilt
 const STATUSES = ["active", "disabled"] as const satisfies readonly NonNullable<UserFilters["status"]>[];
 const PAGE_SIZE = 25;
 
+/** Newest accounts first; the URL carries the filters and the cursor of the page shown, so a page can be linked and reloaded. */
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await getViewer();
   if (viewer?.role !== "admin") notFound();
   const params = await searchParams;
   const filters = { query: param(params, "query"), role: oneOf(ROLES, param(params, "role")), status: oneOf(STATUSES, param(params, "status")) };
-  const page = Math.max(1, Number.parseInt(param(params, "page") ?? "1", 10) || 1);
+  const requested = param(params, "cursor");
   const [t, format, caller] = await Promise.all([getTranslations("adminUsers"), getFormatter(), getServerCaller()]);
-  const result = await caller.adminUsers.list({ ...filters, page, page_size: PAGE_SIZE });
-  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const { page: result, cursorError } = await loadCursorPage(requested, (cursor) => caller.adminUsers.list({ ...filters, cursor, limit: PAGE_SIZE }));
+  const cursor = cursorError ? undefined : requested;
   const time = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : t("never"));
-  const pageLink = (p: number) => withParams("/admin/users", { ...filters, page: String(p) });
 
   return (
     <>
@@ -49,6 +51,11 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
               options={[{ value: "", label: t("any") }, ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
             />
           </FilterForm>
+          {cursorError ? (
+            <div className="mt-3">
+              <FormAlert>{cursorError}</FormAlert>
+            </div>
+          ) : null}
         </CardBody>
         <Table
           caption={t("caption")}
@@ -74,15 +81,15 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
           ]}
         />
         <CardBody className="flex items-center justify-between gap-3 text-sm">
-          <span>{t("pageOf", { page, pages, total: result.total })}</span>
+          <span data-testid="users-shown">{t("shown", { count: result.items.length })}</span>
           <span className="flex gap-2">
-            {page > 1 ? (
-              <Link className={buttonClasses("secondary", "sm")} href={pageLink(page - 1)}>
-                {t("previous")}
+            {cursor ? (
+              <Link className={buttonClasses("secondary", "sm")} href={withParams("/admin/users", filters)}>
+                {t("first")}
               </Link>
             ) : null}
-            {page < pages ? (
-              <Link className={buttonClasses("secondary", "sm")} href={pageLink(page + 1)}>
+            {result.next_cursor ? (
+              <Link className={buttonClasses("secondary", "sm")} href={withParams("/admin/users", { ...filters, cursor: result.next_cursor })}>
                 {t("next")}
               </Link>
             ) : null}

@@ -6,6 +6,4 @@ export const listUsers = adminProcedure
   .meta(listUsersMeta)
   .input(listUsersInput)
   .output(listUsersOutput)
-  .query(({ ctx, input }) =>
-    listUsersUseCase(ctx.deps, { query: input.query, role: input.role, status: input.status, page: input.page, pageSize: input.page_size }),
-  );
+  .query(({ ctx, input }) => listUsersUseCase(ctx.deps, { query: input.query, role: input.role, status: input.status, limit: input.limit, cursor: input.cursor }));

@@ -6,4 +6,4 @@ export const listAllDeliveries = adminProcedure
   .meta(listAllDeliveriesMeta)
   .input(listAllDeliveriesInput)
   .output(listAllDeliveriesOutput)
-  .query(({ ctx, input }) => listDeliveries(ctx.deps, { ...input, pageSize: input.page_size }));
+  .query(({ ctx, input }) => listDeliveries(ctx.deps, input));

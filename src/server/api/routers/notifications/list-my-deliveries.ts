@@ -6,4 +6,4 @@ export const listMyDeliveries = protectedProcedure
   .meta(listMyDeliveriesMeta)
   .input(listMyDeliveriesInput)
   .output(listMyDeliveriesOutput)
-  .query(({ ctx, input }) => listDeliveries(ctx.deps, { ...input, pageSize: input.page_size }, ctx.viewer.id));
+  .query(({ ctx, input }) => listDeliveries(ctx.deps, input, ctx.viewer.id));

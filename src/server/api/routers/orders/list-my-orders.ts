@@ -6,4 +6,4 @@ export const listMyOrders = protectedProcedure
   .meta(listMyOrdersMeta)
   .input(listMyOrdersInput)
   .output(listMyOrdersOutput)
-  .query(({ ctx, input }) => listOrders(ctx.deps, { userId: ctx.viewer.id, status: input.status, limit: input.limit, offset: input.offset }));
+  .query(({ ctx, input }) => listOrders(ctx.deps, { userId: ctx.viewer.id, status: input.status, limit: input.limit, cursor: input.cursor }));

@@ -6,4 +6,4 @@ export const listOrders = adminProcedure
   .meta(listOrdersMeta)
   .input(listOrdersInput)
   .output(listOrdersOutput)
-  .query(({ ctx, input }) => listOrdersUseCase(ctx.deps, { userId: input.user_id, status: input.status, limit: input.limit, offset: input.offset }));
+  .query(({ ctx, input }) => listOrdersUseCase(ctx.deps, { userId: input.user_id, status: input.status, limit: input.limit, cursor: input.cursor }));

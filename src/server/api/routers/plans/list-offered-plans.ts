@@ -6,4 +6,4 @@ export const listOfferedPlans = protectedProcedure
   .meta(listOfferedPlansMeta)
   .input(listOfferedPlansInput)
   .output(listOfferedPlansOutput)
-  .query(async ({ ctx }) => ({ items: await listOfferedPlansUseCase(ctx.deps) }));
+  .query(({ ctx, input }) => listOfferedPlansUseCase(ctx.deps, { limit: input.limit, cursor: input.cursor }));

@@ -6,4 +6,4 @@ export const listPlans = adminProcedure
   .meta(listPlansMeta)
   .input(listPlansInput)
   .output(listPlansOutput)
-  .query(async ({ ctx }) => ({ items: await listPlansUseCase(ctx.deps) }));
+  .query(({ ctx, input }) => listPlansUseCase(ctx.deps, { limit: input.limit, cursor: input.cursor }));
