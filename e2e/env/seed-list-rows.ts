@@ -44,3 +44,31 @@ export async function seedAuditEvents(db: pg.Pool | pg.Client, input: { actorIds
   );
   return res.rowCount ?? 0;
 }
+
+/** One plan for seeded orders to refer to. */
+export async function seedPlan(db: pg.Pool | pg.Client, id: string): Promise<string> {
+  await db.query("INSERT INTO plans (id, code, name, cluster_quota, node_quota, updated_at) VALUES ($1, $1, 'Seed plan', 10, 10, now())", [id]);
+  return id;
+}
+
+/** `perUser` orders for each user on one plan, most of them paid. */
+export async function seedOrders(db: pg.Pool | pg.Client, input: { userIds: string[]; perUser: number; planId: string; prefix: string }): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO orders (id, user_id, plan_id, amount_cents, currency, status, updated_at, created_at)
+     SELECT 'ord_' || $1 || o.n || '_' || i, o.id, $4, 1000, 'USD', (CASE WHEN i % 5 = 0 THEN 'pending' ELSE 'paid' END)::"OrderStatus", now(), ${stamp("(i * 1000 + o.n)")}
+     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
+    [input.prefix, input.userIds, input.perUser, input.planId],
+  );
+  return res.rowCount ?? 0;
+}
+
+/** `perUser` sent email deliveries for each user. */
+export async function seedDeliveries(db: pg.Pool | pg.Client, input: { userIds: string[]; perUser: number; prefix: string }): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO notification_deliveries (id, user_id, channel, event, recipient, status, attempts, updated_at, created_at)
+     SELECT 'ntf_' || $1 || o.n || '_' || i, o.id, 'email', 'cluster.ready', 'seed@example.test', 'sent', 1, now(), ${stamp("(i * 1000 + o.n)")}
+     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
+    [input.prefix, input.userIds, input.perUser],
+  );
+  return res.rowCount ?? 0;
+}

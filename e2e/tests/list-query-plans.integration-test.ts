@@ -2,10 +2,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { recordingPrismaClient, scansOf, type CapturedQuery } from "@e2e/env/query-plans";
-import { seedAuditEvents, seedClusters, seedUsers } from "@e2e/env/seed-list-rows";
+import { seedAuditEvents, seedClusters, seedDeliveries, seedOrders, seedPlan, seedUsers } from "@e2e/env/seed-list-rows";
 import type { Viewer } from "@/server/domain/auth/viewer";
+import { listUsers } from "@/server/services/admin/list-users";
 import { listAuditEvents, listOwnActivity } from "@/server/services/audit/list-audit-events";
+import { listOrders } from "@/server/services/billing/list-orders";
 import { listClusters } from "@/server/services/clusters/list-clusters";
+import { listDeliveries } from "@/server/services/notifications/list-deliveries";
 
 /**
  * Each list's hot query against seeded tables of production size, as the use case sends it: EXPLAIN must show
@@ -22,9 +25,12 @@ beforeAll(async () => {
   database = await createTestDatabase("list_query_plans");
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  owners = (await seedUsers(client, { count: 200, prefix: "p" })).ids;
+  // 20 000 accounts; the 200 newest own 100 clusters, audit events, orders and deliveries each.
+  owners = (await seedUsers(client, { count: 20_000, prefix: "p" })).ids.slice(0, 200);
   await seedClusters(client, { ownerIds: owners, perOwner: 100, prefix: "p" });
   await seedAuditEvents(client, { actorIds: owners, perActor: 100, prefix: "p" });
+  await seedOrders(client, { userIds: owners, perUser: 100, planId: await seedPlan(client, "pln_seed"), prefix: "p" });
+  await seedDeliveries(client, { userIds: owners, perUser: 100, prefix: "p" });
   await client.query("ANALYZE");
   recording = recordingPrismaClient(database.url);
 }, 120_000);
@@ -57,6 +63,26 @@ async function expectIndexedScans(table: string, queries: CapturedQuery[]): Prom
 }
 
 describe("list queries use an index at 20 000 rows", () => {
+  it("users: the admin's list, and filtered by role", async () => {
+    const db = recording.db;
+    await expectIndexedScans("users", await pagesOf("users", (cursor) => listUsers({ db }, { limit: 50, cursor })));
+    await expectIndexedScans("users", await pagesOf("users", (cursor) => listUsers({ db }, { limit: 50, cursor, role: "user" })));
+  });
+
+  it("orders: a user's own, everyone's, and everyone's with one status", async () => {
+    const db = recording.db;
+    const now = () => new Date();
+    await expectIndexedScans("orders", await pagesOf("orders", (cursor) => listOrders({ db, now }, { userId: owners[5]!, limit: 50, cursor })));
+    await expectIndexedScans("orders", await pagesOf("orders", (cursor) => listOrders({ db, now }, { limit: 50, cursor })));
+    await expectIndexedScans("orders", await pagesOf("orders", (cursor) => listOrders({ db, now }, { status: "pending", limit: 50, cursor })));
+  });
+
+  it("notification deliveries: a user's own and everyone's", async () => {
+    const db = recording.db;
+    await expectIndexedScans("notification_deliveries", await pagesOf("notification_deliveries", (cursor) => listDeliveries({ db }, { limit: 50, cursor }, owners[9]!)));
+    await expectIndexedScans("notification_deliveries", await pagesOf("notification_deliveries", (cursor) => listDeliveries({ db }, { limit: 50, cursor })));
+  });
+
   it("clusters: an owner's pages and an admin's pages, with and without deleted ones", async () => {
     const db = recording.db;
     const owner = viewer(owners[7]!);
