@@ -69,6 +69,11 @@ export interface StartVirtualClusterOptions {
   controllerManager?: boolean;
   /** The host Node "running the control-plane Pod" (its addresses are SANs for a NodePort Service); default the first Node by name. */
   controlPlaneNodeName?: string;
+  /**
+   * How often this vCluster's apiserver compacts etcd (default: the apiserver's five minutes). Short, it lets a
+   * test see continue tokens expire (410 Gone); etcd is shared, so the compaction covers every apiserver on it.
+   */
+  etcdCompactionIntervalSeconds?: number;
 }
 
 export interface TestNode {
@@ -150,6 +155,7 @@ async function startControlPlane(opts: {
   teardown: Teardown;
   started: number;
   servingSans?: readonly string[];
+  etcdCompactionIntervalSeconds?: number;
 }): Promise<{ apiserver: ApiserverHandle; startupMs: number }> {
   const apiserver = await startApiserver({
     name: opts.name,
@@ -160,6 +166,7 @@ async function startControlPlane(opts: {
     dirOnParentDeath: opts.dirOnParentDeath,
     dependsOn: [opts.etcd.process],
     servingSans: opts.servingSans,
+    etcdCompactionIntervalSeconds: opts.etcdCompactionIntervalSeconds,
   });
   opts.teardown.add(() => apiserver.process.stop());
   if (opts.controllerManager) {
@@ -236,6 +243,7 @@ export async function startKubeCluster(opts: StartKubeClusterOptions = {}): Prom
           teardown: vcTeardown,
           started: Date.now(),
           servingSans: initialSans,
+          etcdCompactionIntervalSeconds: vcOpts.etcdCompactionIntervalSeconds,
         });
         const { pki } = control.apiserver;
         // vCluster's control plane is set up kubeadm-style for private nodes: kubelets may bootstrap.

@@ -71,6 +71,7 @@ const ACCESS: Record<string, Access> = {
   "hostnameBindings.delete": "user",
   "hostnameBindings.check": "user",
   "nodes.list": "user",
+  "nodes.get": "user",
   "nodes.events": "user",
   "nodes.health": "user",
   "nodes.cordon": "user",

@@ -49,6 +49,7 @@ const samples: Record<string, Sample> = {
   "DELETE /clusters/{cluster_id}/hostname-bindings/{binding_id}": { path: (id) => `/clusters/${id}/hostname-bindings/${aliceBindingId}` },
   "POST /clusters/{cluster_id}/hostname-bindings/check": { path: (id) => `/clusters/${id}/hostname-bindings/check`, body: () => ({}) },
   "GET /nodes": { path: (id) => `/nodes?cluster_id=${id}` },
+  "GET /nodes/{node_name}": { path: (id) => `/nodes/worker-1?cluster_id=${id}` },
   "GET /node-events": { path: (id) => `/node-events?cluster_id=${id}` },
   "GET /nodes/{node_name}/health": { path: (id) => `/nodes/worker-1/health?cluster_id=${id}` },
   "POST /nodes/{node_name}/cordon": { path: () => "/nodes/worker-1/cordon", body: (id) => ({ cluster_id: id }) },

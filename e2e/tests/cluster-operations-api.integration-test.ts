@@ -24,9 +24,11 @@ async function createCluster(cookie: string, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-async function operations(cookie: string, clusterId: string): Promise<{ status: number; body: { items: Operation[]; message?: string } }> {
-  const res = await api.rest("GET", `/clusters/${clusterId}/operations`, { cookie });
-  return { status: res.status, body: (await res.json()) as { items: Operation[]; message?: string } };
+type OperationsBody = { items: Operation[]; next_cursor: string | null; message?: string };
+
+async function operations(cookie: string, clusterId: string, query = ""): Promise<{ status: number; body: OperationsBody }> {
+  const res = await api.rest("GET", `/clusters/${clusterId}/operations${query}`, { cookie });
+  return { status: res.status, body: (await res.json()) as OperationsBody };
 }
 
 describe("cluster operations", () => {
@@ -49,7 +51,7 @@ describe("cluster operations", () => {
     expect(body.items[0]!.steps[0]).toEqual({ name: "ensure_namespace", status: "pending", started_at: null, finished_at: null, message: null });
   });
 
-  it("lists newest first, shows recorded step outcomes and keeps at most 20", async () => {
+  it("lists newest first a page at a time (the console asks for 20) and shows recorded step outcomes", async () => {
     const id = await createCluster(alice.cookie, "ops-many");
     const db = api.runtime.deps.db;
     const first = await db.clusterOperation.findFirstOrThrow({ where: { clusterId: id } });
@@ -69,11 +71,16 @@ describe("cluster operations", () => {
         data: { id: `op_test_${String(i).padStart(2, "0")}`, clusterId: id, kind: "update", createdAt: new Date(Date.UTC(2026, 1, 1, 0, i)) },
       });
     }
-    const { body } = await operations(alice.cookie, id);
+    const { body } = await operations(alice.cookie, id, "?limit=20");
     expect(body.items).toHaveLength(20);
     expect(body.items[0]!.id).toBe("op_test_20");
     expect(body.items[19]!.id).toBe("op_test_01");
     expect(body.items.some((o) => o.id === first.id)).toBe(false);
+    // The rest follows from next_cursor; without limit the default page (50) holds all 22.
+    const rest = await operations(alice.cookie, id, `?limit=20&cursor=${encodeURIComponent(body.next_cursor ?? "")}`);
+    expect(rest.body.items.map((o) => o.id)).toEqual(["op_test_00", first.id]);
+    expect(rest.body.next_cursor).toBeNull();
+    expect((await operations(alice.cookie, id)).body.items).toHaveLength(22);
 
     await db.clusterOperation.deleteMany({ where: { clusterId: id, kind: "update" } });
     const after = await operations(alice.cookie, id);

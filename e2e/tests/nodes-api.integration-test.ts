@@ -274,6 +274,7 @@ describe("access", () => {
     const auth = { cookie: bob.cookie };
     const attempts = [
       await call("GET", `/nodes?cluster_id=${clusterId}`, auth),
+      await call("GET", `/nodes/worker-1?cluster_id=${clusterId}`, auth),
       await call("GET", `/node-events?cluster_id=${clusterId}`, auth),
       await call("POST", "/nodes/worker-1/cordon", { ...auth, body: { cluster_id: clusterId } }),
       await call("POST", "/nodes/worker-1/uncordon", { ...auth, body: { cluster_id: clusterId } }),
@@ -307,5 +308,42 @@ describe("access", () => {
     expect((await events("&limit=1"))[0]).toMatchObject({ node_name: "worker-1", type: "deleted" });
     expect(await listNodes()).toEqual([]);
     expect(await api.runtime.deps.db.auditEvent.count({ where: { action: "node.delete", targetId: `${clusterId}/worker-1` } })).toBe(1);
+  });
+});
+
+describe("paging the live list", () => {
+  it("pages through more nodes than `limit` with the API server's continue token as the cursor, each once, in name order", async () => {
+    const names = ["page-a", "page-b", "page-c", "page-d", "page-e"];
+    for (const name of [...names].reverse()) await registerNode(vcCore, name);
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `/nodes?cluster_id=${clusterId}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const res = await call("GET", query, { cookie: alice.cookie });
+      expect(res.status).toBe(200);
+      sizes.push((res.body.items as NodeItem[]).length);
+      seen.push(...(res.body.items as NodeItem[]).map((n) => n.name));
+      cursor = res.body.next_cursor as string | null;
+    } while (cursor && sizes.length < 10);
+    expect(seen).toEqual(names);
+    expect(sizes).toEqual([2, 2, 1]);
+    const all = await call("GET", `/nodes?cluster_id=${clusterId}`, { cookie: alice.cookie });
+    expect(all.body).toMatchObject({ next_cursor: null, items: names.map((name) => expect.objectContaining({ name })) });
+  });
+
+  it("reads one node on its own, whichever page it is on, and answers 404 for one that does not exist", async () => {
+    const one = await call("GET", `/nodes/page-e?cluster_id=${clusterId}`, { cookie: alice.cookie });
+    expect(one).toMatchObject({ status: 200, body: { name: "page-e", status: "unknown" } });
+    const ghost = await call("GET", `/nodes/ghost?cluster_id=${clusterId}`, { cookie: alice.cookie });
+    expect(ghost.status).toBe(404);
+    expect(ghost.body.message).toBe(`Node ghost in cluster ${clusterId} was not found.`);
+  });
+
+  it("answers a cursor the cluster did not issue, or a bad limit, with a 400 that says to start again", async () => {
+    const bad = await call("GET", `/nodes?cluster_id=${clusterId}&cursor=garbage`, { cookie: alice.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("The cursor is not valid. Start again without `cursor` and follow `next_cursor` from each page.");
+    for (const limit of ["0", "201"]) expect((await call("GET", `/nodes?cluster_id=${clusterId}&limit=${limit}`, { cookie: alice.cookie })).status, `limit=${limit}`).toBe(400);
   });
 });

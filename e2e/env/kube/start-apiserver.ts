@@ -39,6 +39,11 @@ export interface StartApiserverOptions {
   dirOnParentDeath: string;
   /** Names the serving certificate covers (default: loopback and the kubernetes Service names). */
   servingSans?: readonly string[];
+  /**
+   * `--etcd-compaction-interval` in seconds (the apiserver's default is 300): how often this apiserver compacts
+   * the shared etcd, after which older list continue tokens and watch positions answer 410 Gone.
+   */
+  etcdCompactionIntervalSeconds?: number;
 }
 
 function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: number, ranges: Pick<ServiceRange, "cidr" | "nodePortRange">): string[] {
@@ -64,6 +69,7 @@ function apiserverArgs(opts: StartApiserverOptions, pki: ClusterPki, port: numbe
     // Loopback is not a valid Endpoints address and nothing routes to it anyway.
     "--endpoint-reconciler-type=none",
     "--v=1",
+    ...(opts.etcdCompactionIntervalSeconds === undefined ? [] : [`--etcd-compaction-interval=${opts.etcdCompactionIntervalSeconds}s`]),
   ];
 }
 

@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table, type Column } from "@/components/ui/table";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -24,7 +25,7 @@ export function ApiKeysPanel() {
   const tc = useTranslations("common");
   const trpc = useTRPC();
   const formatDateTime = useFormatDateTime();
-  const list = useQuery(trpc.apiKeys.list.queryOptions());
+  const list = useInfiniteQuery(trpc.apiKeys.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
   const [createOpen, setCreateOpen] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
@@ -75,7 +76,12 @@ export function ApiKeysPanel() {
           }
         />
         <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
-          {(data) => <Table caption={t("tableCaption")} columns={columns} rows={data.items} rowKey={(k) => k.id} empty={t("empty")} />}
+          {() => (
+            <>
+              <Table caption={t("tableCaption")} columns={columns} rows={loadedItems(list)} rowKey={(k) => k.id} empty={t("empty")} />
+              <LoadMore query={list} />
+            </>
+          )}
         </QueryState>
       </Card>
       <CreateApiKeyDialog

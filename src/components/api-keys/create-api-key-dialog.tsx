@@ -38,7 +38,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: Props) {
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (result) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.pathKey() });
         toast.success(t("toast.created", { name: result.api_key.name }));
         reset();
         onCreated({ name: result.api_key.name, secret: result.secret });

@@ -19,7 +19,7 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyItem | n
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.pathKey() });
         toast.success(t("toast.revoked", { name: apiKey?.name ?? "" }));
         onClose();
       },

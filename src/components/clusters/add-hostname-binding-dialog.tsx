@@ -28,7 +28,7 @@ export function AddHostnameBindingDialog({ cluster, onClose }: { cluster: Cluste
   const create = useMutation(
     trpc.hostnameBindings.create.mutationOptions({
       onSuccess: async (created) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.hostnameBindings.list.queryKey({ cluster_id: cluster.id }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.hostnameBindings.list.pathKey() });
         toast.success(tb("added", { hostname: created.hostname }));
         onClose();
       },

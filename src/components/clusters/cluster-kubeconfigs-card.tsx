@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { KubeconfigCredentialsTable } from "@/components/kubeconfigs/kubeconfig-credentials-table";
 import { useTRPC } from "@/lib/trpc/client";
@@ -11,12 +12,17 @@ import { useTRPC } from "@/lib/trpc/client";
 export function ClusterKubeconfigsCard({ clusterId }: { clusterId: string }) {
   const t = useTranslations("kubeconfigs.cluster");
   const trpc = useTRPC();
-  const list = useQuery(trpc.kubeconfigs.listForCluster.queryOptions({ cluster_id: clusterId }));
+  const list = useInfiniteQuery(trpc.kubeconfigs.listForCluster.infiniteQueryOptions({ cluster_id: clusterId }, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
   return (
     <Card aria-labelledby="cluster-kubeconfigs-title" data-testid="cluster-kubeconfigs">
       <CardHeader titleId="cluster-kubeconfigs-title" title={t("title")} description={t("description")} />
       <QueryState query={list} failedMessage={(message) => t("loadFailed", { message })}>
-        {(data) => <KubeconfigCredentialsTable rows={data.items} show="user" caption={t("title")} empty={t("empty")} />}
+        {() => (
+          <>
+            <KubeconfigCredentialsTable rows={loadedItems(list)} show="user" caption={t("title")} empty={t("empty")} />
+            <LoadMore query={list} />
+          </>
+        )}
       </QueryState>
     </Card>
   );

@@ -23,7 +23,7 @@ export function DeleteClusterDialog({ cluster, open, onClose }: { cluster: Clust
       onSuccess: async (updated) => {
         queryClient.setQueryData(trpc.clusters.get.queryKey({ cluster_id: cluster.id }), updated);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.queryKey({ cluster_id: cluster.id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.clusters.list.pathKey() }),
         ]);
         toast.success(tt("deleting", { name: cluster.name }));

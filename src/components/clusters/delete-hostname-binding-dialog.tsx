@@ -21,7 +21,7 @@ export function DeleteHostnameBindingDialog({ clusterId, binding, onClose }: { c
   const remove = useMutation(
     trpc.hostnameBindings.delete.mutationOptions({
       onSuccess: async (deleted) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.hostnameBindings.list.queryKey({ cluster_id: clusterId }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.hostnameBindings.list.pathKey() });
         toast.success(tb("deleted", { hostname: deleted.hostname }));
         remove.reset();
         onClose();

@@ -33,7 +33,7 @@ export function EditClusterDialog({ cluster, onClose, provider }: { cluster: Clu
       onSuccess: async (updated) => {
         queryClient.setQueryData(trpc.clusters.get.queryKey({ cluster_id: cluster.id }), updated);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.queryKey({ cluster_id: cluster.id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.clusters.list.pathKey() }),
         ]);
         toast.success(updated.status === "updating" ? t("toast.updateStarted", { name: updated.name }) : t("toast.saved", { name: updated.name }));

@@ -22,7 +22,7 @@ export function ForceDeleteClusterDialog({ cluster, onClose }: { cluster: Cluste
     trpc.admin.forceDeleteCluster.mutationOptions({
       onSuccess: async (updated) => {
         queryClient.setQueryData(trpc.clusters.get.queryKey({ cluster_id: cluster.id }), updated);
-        await queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.queryKey({ cluster_id: cluster.id }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.pathKey() });
         toast.success(t("queued", { name: cluster.name }));
         onClose();
       },

@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { Table, type Column } from "@/components/ui/table";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -37,14 +38,16 @@ export function HostnameBindingsSection({ cluster }: { cluster: ClusterItem }) {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<HostnameBindingItem | null>(null);
   const [checkError, setCheckError] = useState<unknown>(null);
-  const listKey = trpc.hostnameBindings.list.queryKey({ cluster_id: cluster.id });
-  const bindings = useQuery({ ...trpc.hostnameBindings.list.queryOptions({ cluster_id: cluster.id }), refetchInterval: POLL_MS });
+  const bindings = useInfiniteQuery({
+    ...trpc.hostnameBindings.list.infiniteQueryOptions({ cluster_id: cluster.id }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    refetchInterval: POLL_MS,
+  });
 
   const check = useMutation(
     trpc.hostnameBindings.check.mutationOptions({
       onSuccess: async (result) => {
         setCheckError(null);
-        await queryClient.invalidateQueries({ queryKey: listKey });
+        await queryClient.invalidateQueries({ queryKey: trpc.hostnameBindings.list.pathKey() });
         const ready = result.bindings.filter((b) => b.status === "ready").length;
         toast.success(t("checked", { ready, total: result.bindings.length }));
       },
@@ -126,7 +129,7 @@ export function HostnameBindingsSection({ cluster }: { cluster: ClusterItem }) {
   ];
 
   const live = cluster.status !== "deleting" && cluster.status !== "deleted";
-  const hasBindings = (bindings.data?.items.length ?? 0) > 0;
+  const hasBindings = loadedItems(bindings).length > 0;
 
   return (
     <Card aria-labelledby="cluster-bindings-title" data-testid="cluster-hostname-bindings">
@@ -158,7 +161,10 @@ export function HostnameBindingsSection({ cluster }: { cluster: ClusterItem }) {
       ) : bindings.isError ? (
         <SectionError error={bindings.error} text={t("loadFailed", { message: errorMessage(bindings.error, tc("unknownError")) })} />
       ) : (
-        <Table caption={t("caption")} columns={columns} rows={bindings.data.items} rowKey={(b) => b.id} empty={t("empty")} />
+        <>
+          <Table caption={t("caption")} columns={columns} rows={loadedItems(bindings)} rowKey={(b) => b.id} empty={t("empty")} />
+          <LoadMore query={bindings} />
+        </>
       )}
       {adding ? <AddHostnameBindingDialog cluster={cluster} onClose={() => setAdding(false)} /> : null}
       <DeleteHostnameBindingDialog clusterId={cluster.id} binding={deleting} onClose={() => setDeleting(null)} />

@@ -2,13 +2,14 @@
 
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CompactSelect } from "@/components/ui/compact-select";
 import { Input } from "@/components/ui/input";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { Table, type Column } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
@@ -38,14 +39,14 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
   const [created, setCreated] = useState<Created | null>(null);
   const [createError, setCreateError] = useState<unknown>(null);
   const [revoking, setRevoking] = useState<JoinTokenItem | null>(null);
-  const tokens = useQuery(trpc.joinTokens.list.queryOptions({ cluster_id: clusterId }));
+  const tokens = useInfiniteQuery(trpc.joinTokens.list.infiniteQueryOptions({ cluster_id: clusterId }, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
 
   const create = useMutation(
     trpc.joinTokens.create.mutationOptions({
       onSuccess: async (result) => {
         setCreateError(null);
         setCreated({ joinCommand: result.join_command, directJoinCommand: result.direct_join_command });
-        await queryClient.invalidateQueries({ queryKey: trpc.joinTokens.list.queryKey({ cluster_id: clusterId }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.joinTokens.list.pathKey() });
         toast.success(tt("tokenCreated"));
       },
       onError: (error) => setCreateError(error),
@@ -126,7 +127,10 @@ export function JoinSection({ clusterId }: { clusterId: string }) {
       ) : tokens.isError ? (
         <SectionError error={tokens.error} text={t("unavailable", { message: errorMessage(tokens.error, tc("unknownError")) })} />
       ) : (
-        <Table caption={t("tokensCaption")} columns={columns} rows={tokens.data.items} rowKey={(k) => k.id} empty={t("tokensEmpty")} />
+        <>
+          <Table caption={t("tokensCaption")} columns={columns} rows={loadedItems(tokens)} rowKey={(k) => k.id} empty={t("tokensEmpty")} />
+          <LoadMore query={tokens} />
+        </>
       )}
       <JoinSessionsPanel clusterId={clusterId} />
       <RevokeJoinTokenDialog clusterId={clusterId} token={revoking} onClose={() => setRevoking(null)} />

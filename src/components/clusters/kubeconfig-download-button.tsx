@@ -42,8 +42,8 @@ export function KubeconfigDownloadButton({ cluster, isOwner }: { cluster: Pick<C
         saveTextFile(result.kubeconfig, `${cluster.vcluster_name}-${result.credential.access}.kubeconfig`);
         setExpiresAt(result.expires_at);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listMine.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listForCluster.queryKey({ cluster_id: cluster.id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listMine.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listForCluster.pathKey() }),
         ]);
       },
       onError: (e) => setError(errorMessage(e, tc("unknownError"))),

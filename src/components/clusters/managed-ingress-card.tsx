@@ -2,12 +2,13 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DescriptionList, DescriptionRow } from "@/components/ui/description-list";
 import { FormAlert } from "@/components/ui/form-parts";
+import { loadedItems } from "@/components/ui/load-more";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
@@ -16,6 +17,7 @@ import type { ClusterItem } from "./cluster-types";
 import { DnsAutomationRows } from "./dns-automation-status";
 import { clusterDnsTimes, MANAGED_INGRESS_STATUS_TONE } from "./managed-dns-display";
 import { managedIngressWaitingMessage } from "./managed-ingress-waiting";
+import { useClusterOperations } from "./use-cluster-operations";
 
 const POLL_MS = 2_000;
 
@@ -38,17 +40,14 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
   const enabled = cluster.managed_workload_ingress_enabled;
   // The same query as the operation timeline; polled here while provisioning, so the card sees the
   // job the node observer starts for an ingress that waited for a node.
-  const operations = useQuery({
-    ...trpc.clusters.listOperations.queryOptions({ cluster_id: cluster.id }),
-    refetchInterval: status === "provisioning" ? POLL_MS : false,
-  });
+  const operations = useClusterOperations(cluster.id, () => (status === "provisioning" ? POLL_MS : false));
 
   const update = useMutation(
     trpc.clusters.update.mutationOptions({
       onSuccess: async (updated) => {
         setServerError(null);
         queryClient.setQueryData(trpc.clusters.get.queryKey({ cluster_id: cluster.id }), updated);
-        await queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.queryKey({ cluster_id: cluster.id }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.clusters.listOperations.pathKey() });
         // Turning off what was never installed is only a row change (no job): say so instead of "being removed".
         const message = updated.managed_workload_ingress_status !== "provisioning" ? t("toast.saved") : updated.managed_workload_ingress_enabled ? t("toast.enabling") : t("toast.disabling");
         toast.success(message);
@@ -61,7 +60,7 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
   // Until the operations are read again after a change was sent, the list predates the change's own operation,
   // and an older skipped step (e.g. "ingress is off" at create) must not read as waiting.
   const operationsFresh = operations.dataUpdatedAt > update.submittedAt;
-  const waitingMessage = operationsFresh ? managedIngressWaitingMessage(status, operations.data?.items ?? []) : null;
+  const waitingMessage = operationsFresh ? managedIngressWaitingMessage(status, loadedItems(operations)) : null;
   const live = cluster.status !== "deleting" && cluster.status !== "deleted";
   // Waiting for a node runs no job, so the switch stays usable (turning it off cancels the wait).
   const toggleDisabled = !hydrated || !live || (status === "provisioning" && waitingMessage === null) || update.isPending;

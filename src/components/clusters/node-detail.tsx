@@ -12,13 +12,13 @@ import { NODE_STATUS_TONE } from "./node-display";
 import { NodeEventTimeline } from "./node-event-timeline";
 import { NodeFacts } from "./node-facts";
 import { NodeHealthCard } from "./node-health-card";
-import { SectionError } from "./section-error";
+import { httpStatusOf, SectionError } from "./section-error";
 import { useNodeDialogs } from "./use-node-dialogs";
 
 const POLL_MS = 5_000;
 
 /**
- * One node: its live facts (from the same live list the cluster page polls, so both stay in step)
+ * One node: its live facts (read on their own, as the node may be on any page of the cluster's list),
  * its time in each state and open alerts, and its event history. A node that is gone keeps its history on this page.
  */
 export function NodeDetail({ clusterId, nodeName }: { clusterId: string; nodeName: string }) {
@@ -27,9 +27,11 @@ export function NodeDetail({ clusterId, nodeName }: { clusterId: string; nodeNam
   const tc = useTranslations("common");
   const trpc = useTRPC();
   const router = useRouter();
-  const nodes = useQuery({ ...trpc.nodes.list.queryOptions({ cluster_id: clusterId }), refetchInterval: POLL_MS });
+  // Polling goes on after a 404, so a node that registers again shows up without a reload.
+  const live = useQuery({ ...trpc.nodes.get.queryOptions({ cluster_id: clusterId, node_name: nodeName }), refetchInterval: POLL_MS });
   const { openDrain, openDelete, dialogs } = useNodeDialogs(clusterId, () => router.push(`/clusters/${clusterId}`));
-  const node = nodes.data?.items.find((n) => n.name === nodeName);
+  const gone = live.isError && httpStatusOf(live.error) === 404;
+  const node = gone ? undefined : live.data;
 
   return (
     <div className="space-y-6">
@@ -49,10 +51,10 @@ export function NodeDetail({ clusterId, nodeName }: { clusterId: string; nodeNam
         </div>
         {node ? <NodeActions clusterId={clusterId} node={node} onDrain={() => openDrain(node.name)} onDelete={() => openDelete(node.name)} /> : null}
       </div>
-      {nodes.isPending ? (
+      {live.isPending ? (
         <p className="text-sm text-zinc-500">{tc("loading")}</p>
-      ) : nodes.isError ? (
-        <SectionError error={nodes.error} text={t("loadFailed", { message: errorMessage(nodes.error, tc("unknownError")) })} />
+      ) : live.isError && !gone ? (
+        <SectionError error={live.error} text={t("loadFailed", { message: errorMessage(live.error, tc("unknownError")) })} />
       ) : node ? (
         <NodeFacts node={node} />
       ) : (

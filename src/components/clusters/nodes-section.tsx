@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { Table, type Column } from "@/components/ui/table";
 import { errorMessage } from "@/lib/trpc/error-message";
 import { useTRPC } from "@/lib/trpc/client";
@@ -17,7 +18,8 @@ import { SectionError } from "./section-error";
 import { useNodeDialogs } from "./use-node-dialogs";
 
 // Nodes change on their own (kubelets join, go not ready) and a 412 "not ready yet" turns into a
-// list once the cluster is up, so the live list is re-read while the page is visible.
+// list once the cluster is up, so the live list is re-read while the page is visible. A re-read starts
+// again from the first page, so the API server's continue tokens (valid for minutes) never go stale here.
 const POLL_MS = 5_000;
 
 export function NodesSection({ cluster }: { cluster: ClusterItem }) {
@@ -26,9 +28,14 @@ export function NodesSection({ cluster }: { cluster: ClusterItem }) {
   const tc = useTranslations("common");
   const locale = useLocale();
   const trpc = useTRPC();
-  const nodes = useQuery({ ...trpc.nodes.list.queryOptions({ cluster_id: clusterId }), refetchInterval: POLL_MS });
+  const nodes = useInfiniteQuery({
+    ...trpc.nodes.list.infiniteQueryOptions({ cluster_id: clusterId }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    refetchInterval: POLL_MS,
+  });
+  const loaded = loadedItems(nodes);
   const { openDrain, openDelete, dialogs } = useNodeDialogs(clusterId);
-  const notice = nodes.data ? endpointChangeNotice(cluster, nodes.data.items, new Date()) : null;
+  // Judged over the nodes loaded so far: the banner names those among them that joined before the change.
+  const notice = nodes.data ? endpointChangeNotice(cluster, loaded, new Date()) : null;
   const joinedBefore = new Set(notice?.nodes ?? []);
 
   const columns: Column<NodeItem>[] = [
@@ -88,7 +95,8 @@ export function NodesSection({ cluster }: { cluster: ClusterItem }) {
       ) : (
         <>
           {notice ? <EndpointChangeBanner notice={notice} /> : null}
-          <Table caption={t("caption")} columns={columns} rows={nodes.data.items} rowKey={(n) => n.name} empty={t("empty")} />
+          <Table caption={t("caption")} columns={columns} rows={loaded} rowKey={(n) => n.name} empty={t("empty")} />
+          <LoadMore query={nodes} />
         </>
       )}
       {dialogs}

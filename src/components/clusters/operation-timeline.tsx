@@ -1,16 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { errorMessage } from "@/lib/trpc/error-message";
-import { useTRPC } from "@/lib/trpc/client";
 import { hasActiveOperation, STEP_STATUS_ICON, STEP_STATUS_TONE } from "./cluster-status";
 import type { ClusterOperationItem } from "./cluster-types";
 import { OrphanReportView } from "./orphan-report-view";
 import { SectionError } from "./section-error";
+import { useClusterOperations } from "./use-cluster-operations";
 import { useStepLabel } from "./use-step-label";
 
 const POLL_MS = 2_000;
@@ -21,12 +21,9 @@ export function OperationTimeline({ clusterId }: { clusterId: string }) {
   const tc = useTranslations("common");
   const tJob = useTranslations("jobStatus");
   const formatDateTime = useFormatDateTime();
-  const trpc = useTRPC();
-  const ops = useQuery({
-    ...trpc.clusters.listOperations.queryOptions({ cluster_id: clusterId }),
-    refetchInterval: (query) => (hasActiveOperation(query.state.data?.items ?? []) ? POLL_MS : false),
-  });
-  const active = hasActiveOperation(ops.data?.items ?? []);
+  const ops = useClusterOperations(clusterId, (loaded) => (hasActiveOperation(loaded) ? POLL_MS : false));
+  const loaded = loadedItems(ops);
+  const active = hasActiveOperation(loaded);
 
   return (
     <Card aria-labelledby="cluster-operations-title" data-testid="cluster-operations">
@@ -35,14 +32,17 @@ export function OperationTimeline({ clusterId }: { clusterId: string }) {
         <p className="px-5 py-6 text-sm text-zinc-500">{tc("loading")}</p>
       ) : ops.isError ? (
         <SectionError error={ops.error} text={t("loadFailed", { message: errorMessage(ops.error, tc("unknownError")) })} />
-      ) : ops.data.items.length === 0 ? (
+      ) : loaded.length === 0 ? (
         <p className="px-5 py-6 text-sm text-zinc-500">{t("empty")}</p>
       ) : (
-        <ol className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {ops.data.items.map((op) => (
-            <OperationEntry key={op.id} op={op} kindLabel={KNOWN_KINDS.has(op.kind) ? t(`kind.${op.kind as "create" | "update" | "delete" | "managed_ingress"}`) : op.kind} statusLabel={tJob(op.status)} formatDateTime={formatDateTime} />
-          ))}
-        </ol>
+        <>
+          <ol className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {loaded.map((op) => (
+              <OperationEntry key={op.id} op={op} kindLabel={KNOWN_KINDS.has(op.kind) ? t(`kind.${op.kind as "create" | "update" | "delete" | "managed_ingress"}`) : op.kind} statusLabel={tJob(op.status)} formatDateTime={formatDateTime} />
+            ))}
+          </ol>
+          <LoadMore query={ops} />
+        </>
       )}
     </Card>
   );

@@ -29,7 +29,7 @@ export function RevokeJoinTokenDialog({ clusterId, token, onClose }: { clusterId
   const revoke = useMutation(
     trpc.joinTokens.revoke.mutationOptions({
       onSuccess: async (revoked) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.joinTokens.list.queryKey({ cluster_id: clusterId }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.joinTokens.list.pathKey() });
         toast.success(tt("tokenRevoked", { id: revoked.token_id }));
         onClose();
       },

@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui/cn";
 
-function httpStatusOf(error: unknown): number | undefined {
+/** The HTTP status of a failed tRPC call, when the server answered. */
+export function httpStatusOf(error: unknown): number | undefined {
   const status = (error as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
   return typeof status === "number" ? status : undefined;
 }

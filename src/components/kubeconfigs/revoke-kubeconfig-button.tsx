@@ -19,8 +19,8 @@ export function RevokeKubeconfigButton({ credential }: { credential: Pick<Kubeco
     trpc.kubeconfigs.revoke.mutationOptions({
       onSuccess: async () => {
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listMine.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listForCluster.queryKey({ cluster_id: credential.cluster_id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listMine.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.kubeconfigs.listForCluster.pathKey() }),
         ]);
         toast.success(t("revoked"));
       },

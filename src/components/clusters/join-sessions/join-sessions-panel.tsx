@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadMore, loadedItems } from "@/components/ui/load-more";
 import { Table, type Column } from "@/components/ui/table";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { errorMessage } from "@/lib/trpc/error-message";
@@ -24,10 +25,11 @@ export function JoinSessionsPanel({ clusterId }: { clusterId: string }) {
   const formatDateTime = useFormatDateTime();
   const trpc = useTRPC();
   const [selected, setSelected] = useState<string | null>(null);
-  const sessions = useQuery({
-    ...trpc.joinSessions.list.queryOptions({ cluster_id: clusterId }),
+  const sessions = useInfiniteQuery({
+    ...trpc.joinSessions.list.infiniteQueryOptions({ cluster_id: clusterId }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
     // A session appears as soon as someone runs a join command: poll fast while one is going, slower otherwise.
-    refetchInterval: (query) => ((query.state.data?.items ?? []).some((s) => !isFinishedJoinSession(s.status)) ? JOIN_SESSION_POLL_MS : JOIN_SESSION_IDLE_POLL_MS),
+    // New sessions land on the first page; a poll re-reads the pages loaded so far, newest first.
+    refetchInterval: (query) => (loadedItems(query.state).some((s) => !isFinishedJoinSession(s.status)) ? JOIN_SESSION_POLL_MS : JOIN_SESSION_IDLE_POLL_MS),
   });
 
   const columns: Column<JoinSessionItem>[] = [
@@ -67,7 +69,10 @@ export function JoinSessionsPanel({ clusterId }: { clusterId: string }) {
       ) : sessions.isError ? (
         <SectionError error={sessions.error} text={t("loadFailed", { message: errorMessage(sessions.error, tc("unknownError")) })} />
       ) : (
-        <Table caption={t("caption")} columns={columns} rows={sessions.data.items} rowKey={(s) => s.id} empty={t("empty")} />
+        <>
+          <Table caption={t("caption")} columns={columns} rows={loadedItems(sessions)} rowKey={(s) => s.id} empty={t("empty")} />
+          <LoadMore query={sessions} />
+        </>
       )}
       {selected ? <JoinSessionTimeline clusterId={clusterId} sessionId={selected} /> : null}
     </section>

@@ -3,6 +3,7 @@ import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "@e2e/env/kube-cluster";
 import { freePort } from "@e2e/env/kube/free-port";
+import { waitUntil } from "@e2e/env/kube/wait-until";
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
 import type { NodeReader } from "@/server/services/nodes/ports";
 import { fromBase64 } from "./kube-calls";
@@ -95,5 +96,71 @@ describe("KubeNodeReader against a vCluster", () => {
     } finally {
       silent.close();
     }
+  });
+});
+
+describe("KubeNodeReader pages with the API server's limit and continue", () => {
+  let paged: ClusterCredentials;
+  let pagedKubelet: CoreV1Api;
+  const names = Array.from({ length: 7 }, (_, i) => `pager-${String(i).padStart(2, "0")}`);
+
+  beforeAll(async () => {
+    // Compacting every few seconds, as a real apiserver does every five minutes, so continue tokens expire within the test.
+    const pagedVc = await cluster.startVirtualCluster({ name: "nodes-pages", namespace: "team-pages", etcdCompactionIntervalSeconds: 2 });
+    paged = await vclusterCredentials(cluster, pagedVc);
+    pagedKubelet = pagedVc.kubeConfig().makeApiClient(CoreV1Api);
+    // Registered out of order: the pages come back in the server's (name) order regardless.
+    for (const name of [...names].reverse()) await registerNode(pagedKubelet, name);
+  });
+
+  it("returns every node exactly once across pages of at most `limit`, in name order, and no token after the last", async () => {
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let continueToken: string | undefined;
+    do {
+      const page = await reader.listPage(paged, { limit: 3, continueToken });
+      sizes.push(page.items.length);
+      seen.push(...page.items.map((n) => n.name));
+      continueToken = page.continueToken ?? undefined;
+    } while (continueToken);
+    expect(seen).toEqual(names);
+    expect(sizes).toEqual([3, 3, 1]);
+    expect(await reader.listPage(paged, { limit: 10 })).toMatchObject({ continueToken: null, items: names.map((name) => expect.objectContaining({ name })) });
+  });
+
+  it("keeps the first page's snapshot: a node registered between pages is not on a later page", async () => {
+    const first = await reader.listPage(paged, { limit: 4 });
+    await registerNode(pagedKubelet, "pager-99");
+    const rest = await reader.listPage(paged, { limit: 10, continueToken: first.continueToken ?? undefined });
+    expect([...first.items, ...rest.items].map((n) => n.name)).toEqual(names);
+    expect((await reader.list(paged)).map((n) => n.name)).toContain("pager-99");
+    await pagedKubelet.deleteNode({ name: "pager-99" });
+  });
+
+  it("refuses a continue token the server did not issue with a 400 that says to start again", async () => {
+    const err: unknown = await reader.listPage(paged, { limit: 3, continueToken: "not-a-continue-token" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "BAD_REQUEST", message: "The cursor is not valid. Start again without `cursor` and follow `next_cursor` from each page." });
+  });
+
+  it("turns an expired continue token (410 Gone once etcd compacted past it) into a 400 that says to start again", async () => {
+    const first = await reader.listPage(paged, { limit: 3 });
+    expect(first.continueToken).not.toBeNull();
+    // The compactor compacts to the revision it saw on its previous tick, so etcd must move past the token:
+    // a write now, and one more after every try the token still survives.
+    await postNodeStatus(pagedKubelet, "pager-00", "True");
+    const err = await waitUntil(
+      "the continue token to expire",
+      async () => {
+        const failure: unknown = await reader.listPage(paged, { limit: 3, continueToken: first.continueToken ?? undefined }).catch((e: unknown) => e);
+        if (failure instanceof Error) return failure;
+        await postNodeStatus(pagedKubelet, "pager-00", "True");
+        return undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+    expect(err).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^The cursor has expired: .* Start again without `cursor`\.$/) });
+    expect(((err as Error).cause as { status?: number }).status).toBe(410);
+    // Starting again works.
+    expect((await reader.listPage(paged, { limit: 3 })).items).toHaveLength(3);
   });
 });

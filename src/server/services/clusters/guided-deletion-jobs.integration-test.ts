@@ -129,7 +129,7 @@ describe("guided deletion", () => {
     expect((audit.metadata as { finalizers: string[] }).finalizers).toContain(HOLD);
     expect((audit.metadata as { objects: string[] }).objects).toContain("ConfigMap/held");
     // The operations API shows the report.
-    const listed = await listClusterOperations(h.deps, owner, created.id);
-    expect(listed[0]?.report?.forced?.removed.map((r) => r.name)).toContain("held");
+    const listed = await listClusterOperations(h.deps, owner, created.id, { limit: 1 });
+    expect(listed.items[0]?.report?.forced?.removed.map((r) => r.name)).toContain("held");
   }, 240_000);
 });

@@ -30,14 +30,40 @@ describe("listClusterOperations", () => {
     await db.clusterOperation.create({ data: { id: broken, clusterId, kind: "update", steps: [{ name: "helm_upgrade", status: "done" }] } });
     const lines: string[] = [];
 
-    const ops = await listClusterOperations({ db, log: createLogger({ write: (line) => lines.push(line) }) }, viewer, clusterId);
+    const ops = await listClusterOperations({ db, log: createLogger({ write: (line) => lines.push(line) }) }, viewer, clusterId, { limit: 20 });
 
-    expect(ops.map((op) => [op.id, op.steps.length])).toEqual([
+    expect(ops.next_cursor).toBeNull();
+    expect(ops.items.map((op) => [op.id, op.steps.length])).toEqual([
       [broken, 0],
       [readable, initialSteps("create").length],
     ]);
     expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
       expect.objectContaining({ level: "warn", operation_id: broken, problem: expect.stringContaining("[0].status") }),
     ]);
+  });
+
+  it("pages newest first by (created_at, id): operations created in the same instant are neither skipped nor repeated", async () => {
+    const { userId, clusterId } = await insertTestCluster(db);
+    const viewer = { id: userId, email: `${userId}@example.test`, name: "owner", role: "user" as const, auth: { method: "session" as const, sessionId: "ses_x" } };
+    const at = new Date("2026-03-01T10:00:00.123Z");
+    await db.clusterOperation.createMany({
+      data: Array.from({ length: 7 }, (_, i) => ({ id: newId("op"), clusterId, kind: "update", steps: storedOperationSteps(initialSteps("update")), createdAt: i < 4 ? at : new Date(at.getTime() + i) })),
+    });
+    const deps = { db, log: createLogger({ write: () => undefined }) };
+
+    const listed: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listClusterOperations(deps, viewer, clusterId, { limit: 3, cursor });
+      sizes.push(page.items.length);
+      listed.push(...page.items.map((op) => op.id));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+
+    const stored = await db.clusterOperation.findMany({ where: { clusterId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    expect(listed).toEqual(stored.map((op) => op.id));
+    expect(sizes).toEqual([3, 3, 1]);
+    await expect(listClusterOperations(deps, viewer, clusterId, { limit: 3, cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("The cursor is not valid.") });
   });
 });

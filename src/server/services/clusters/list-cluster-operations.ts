@@ -2,10 +2,12 @@ import { z } from "zod";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { clusterOperationStatusSchema, operationStepSchema, parseOperationSteps, type OperationStep } from "@/server/domain/clusters/operation-steps";
 import { orphanReportSchema, parseOrphanReport } from "@/server/domain/clusters/orphan-report";
+import type { ClusterOperation, Prisma } from "@/server/infra/db/client";
+import { newestFirst, type Page } from "@/server/services/pagination/keyset";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { findAccessibleCluster } from "./find-accessible-cluster";
 
-export const CLUSTER_OPERATIONS_LIMIT = 20;
+const OPERATION_PAGES = newestFirst<ClusterOperation, Prisma.ClusterOperationWhereInput, Prisma.ClusterOperationOrderByWithRelationInput>();
 
 export const clusterOperationViewSchema = z.object({
   id: z.string(),
@@ -21,15 +23,20 @@ export const clusterOperationViewSchema = z.object({
 });
 export type ClusterOperationView = z.infer<typeof clusterOperationViewSchema>;
 
-/** A cluster's most recent operations with their step timelines, newest first. */
-export async function listClusterOperations(deps: Pick<ServiceDeps, "db" | "log">, viewer: Viewer, clusterId: string): Promise<ClusterOperationView[]> {
+/** A cluster's operations with their step timelines, newest first, a page at a time. */
+export async function listClusterOperations(
+  deps: Pick<ServiceDeps, "db" | "log">,
+  viewer: Viewer,
+  clusterId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<ClusterOperationView>> {
   const cluster = await findAccessibleCluster(deps, viewer, clusterId);
   const ops = await deps.db.clusterOperation.findMany({
-    where: { clusterId: cluster.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: CLUSTER_OPERATIONS_LIMIT,
+    where: { AND: [{ clusterId: cluster.id }, OPERATION_PAGES.after(page.cursor)] },
+    orderBy: OPERATION_PAGES.orderBy,
+    take: OPERATION_PAGES.take(page.limit),
   });
-  return ops.map((op) => ({
+  return OPERATION_PAGES.page(ops, page.limit, (op) => ({
     id: op.id,
     kind: op.kind,
     status: op.status,

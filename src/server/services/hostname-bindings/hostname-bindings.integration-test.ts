@@ -65,7 +65,7 @@ describe("createHostnameBinding", () => {
       `Cluster ${clusterId} already has ${MAX_HOSTNAME_BINDINGS_PER_CLUSTER} hostname bindings, the most one cluster may have (${MAX_HOSTNAME_BINDINGS_PER_CLUSTER}). Delete one it no longer needs first.`,
     ]);
     expect(await db.hostnameBinding.count({ where: { clusterId } })).toBe(MAX_HOSTNAME_BINDINGS_PER_CLUSTER);
-    expect(await listHostnameBindings(deps(), owner, clusterId)).toHaveLength(MAX_HOSTNAME_BINDINGS_PER_CLUSTER);
+    expect((await listHostnameBindings(deps(), owner, clusterId, { limit: 200 })).items).toHaveLength(MAX_HOSTNAME_BINDINGS_PER_CLUSTER);
   });
 
   it("lets exactly one of two concurrent creates of a hostname win; the other gets the conflict naming it", async () => {

@@ -4,9 +4,22 @@ import type { DrainOptions, DrainRefusal } from "@/server/domain/nodes/drain-pre
 import type { DrainReport } from "@/server/domain/nodes/drain-report";
 import type { NodeView } from "@/server/domain/nodes/node-view";
 
+/** One page of the API server's own node list, in its order (by name). */
+export interface NodePage {
+  items: NodeView[];
+  /** The list's `metadata.continue`: pass it back for the next page; null on the last one. */
+  continueToken: string | null;
+}
+
 /** Live nodes of one cluster, read from its API server (never from the `nodes` table). */
 export interface NodeReader {
+  /** Every node at once (the node observer's baseline). */
   list(credentials: ClusterCredentials): Promise<NodeView[]>;
+  /**
+   * At most `limit` nodes after `continueToken`, with the API server's `limit`/`continue`. A token the server
+   * refuses (malformed, or expired: 410 Gone) is a BAD_REQUEST that says to start again without it.
+   */
+  listPage(credentials: ClusterCredentials, page: { limit: number; continueToken?: string }): Promise<NodePage>;
   /** null when the node does not exist. */
   get(credentials: ClusterCredentials, name: string): Promise<NodeView | null>;
 }

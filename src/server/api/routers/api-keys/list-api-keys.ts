@@ -6,4 +6,4 @@ export const listApiKeys = protectedProcedure
   .meta(listApiKeysMeta)
   .input(listApiKeysInput)
   .output(listApiKeysOutput)
-  .query(async ({ ctx }) => ({ items: await listApiKeysUseCase(ctx.deps, ctx.viewer) }));
+  .query(({ ctx, input }) => listApiKeysUseCase(ctx.deps, ctx.viewer, { limit: input.limit, cursor: input.cursor }));

@@ -6,4 +6,4 @@ export const listClusterOperations = protectedProcedure
   .meta(listClusterOperationsMeta)
   .input(listClusterOperationsInput)
   .output(listClusterOperationsOutput)
-  .query(async ({ ctx, input }) => ({ items: await listClusterOperationsUseCase(ctx.deps, ctx.viewer, input.cluster_id) }));
+  .query(({ ctx, input }) => listClusterOperationsUseCase(ctx.deps, ctx.viewer, input.cluster_id, { limit: input.limit, cursor: input.cursor }));

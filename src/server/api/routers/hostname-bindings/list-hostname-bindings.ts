@@ -6,4 +6,4 @@ export const listHostnameBindings = protectedProcedure
   .meta(listHostnameBindingsMeta)
   .input(listHostnameBindingsInput)
   .output(listHostnameBindingsOutput)
-  .query(async ({ ctx, input }) => ({ items: await listHostnameBindingsUseCase(ctx.deps, ctx.viewer, input.cluster_id) }));
+  .query(({ ctx, input }) => listHostnameBindingsUseCase(ctx.deps, ctx.viewer, input.cluster_id, { limit: input.limit, cursor: input.cursor }));

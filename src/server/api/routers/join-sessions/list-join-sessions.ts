@@ -6,4 +6,4 @@ export const listJoinSessions = protectedProcedure
   .meta(listJoinSessionsMeta)
   .input(listJoinSessionsInput)
   .output(listJoinSessionsOutput)
-  .query(async ({ ctx, input }) => ({ items: await listJoinSessionsUseCase(ctx.deps, ctx.viewer, input.cluster_id) }));
+  .query(({ ctx, input }) => listJoinSessionsUseCase(ctx.deps, ctx.viewer, input.cluster_id, { limit: input.limit, cursor: input.cursor }));

@@ -6,4 +6,4 @@ export const listJoinTokens = protectedProcedure
   .meta(listJoinTokensMeta)
   .input(listJoinTokensInput)
   .output(listJoinTokensOutput)
-  .query(async ({ ctx, input }) => ({ items: await listJoinTokensUseCase(ctx.deps.join, ctx.viewer, input.cluster_id) }));
+  .query(({ ctx, input }) => listJoinTokensUseCase(ctx.deps.join, ctx.viewer, input.cluster_id, { limit: input.limit, cursor: input.cursor }));

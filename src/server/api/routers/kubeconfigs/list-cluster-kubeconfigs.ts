@@ -6,4 +6,4 @@ export const listClusterKubeconfigs = protectedProcedure
   .meta(listClusterKubeconfigsMeta)
   .input(listClusterKubeconfigsInput)
   .output(listClusterKubeconfigsOutput)
-  .query(async ({ ctx, input }) => ({ items: await listClusterKubeconfigCredentials(ctx.deps, ctx.viewer, input.cluster_id) }));
+  .query(({ ctx, input }) => listClusterKubeconfigCredentials(ctx.deps, ctx.viewer, input.cluster_id, { limit: input.limit, cursor: input.cursor }));

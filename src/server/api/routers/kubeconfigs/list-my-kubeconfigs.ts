@@ -6,4 +6,4 @@ export const listMyKubeconfigs = protectedProcedure
   .meta(listMyKubeconfigsMeta)
   .input(listMyKubeconfigsInput)
   .output(listMyKubeconfigsOutput)
-  .query(async ({ ctx }) => ({ items: await listMyKubeconfigCredentials(ctx.deps, ctx.viewer) }));
+  .query(({ ctx, input }) => listMyKubeconfigCredentials(ctx.deps, ctx.viewer, { limit: input.limit, cursor: input.cursor }));

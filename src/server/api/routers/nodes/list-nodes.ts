@@ -6,4 +6,4 @@ export const listNodes = protectedProcedure
   .meta(listNodesMeta)
   .input(listNodesInput)
   .output(listNodesOutput)
-  .query(async ({ ctx, input }) => ({ items: await listClusterNodes(ctx.deps.cluster, ctx.viewer, input.cluster_id) }));
+  .query(({ ctx, input }) => listClusterNodes(ctx.deps.cluster, ctx.viewer, input.cluster_id, { limit: input.limit, cursor: input.cursor }));
