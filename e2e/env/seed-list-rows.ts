@@ -72,3 +72,21 @@ export async function seedDeliveries(db: pg.Pool | pg.Client, input: { userIds: 
   );
   return res.rowCount ?? 0;
 }
+
+/**
+ * `perParent` rows in `table` for each parent id (a cluster or a user), for the per-cluster and per-user lists.
+ * `columns` are SQL expressions over `p.id` (the parent), `p.n` (its position) and `i` (the row's number).
+ */
+export async function seedChildRows(
+  db: pg.Pool | pg.Client,
+  input: { table: string; idPrefix: string; parentIds: string[]; perParent: number; columns: Record<string, string> },
+): Promise<number> {
+  const names = Object.keys(input.columns);
+  const res = await db.query(
+    `INSERT INTO "${input.table}" (id, created_at, ${names.map((n) => `"${n}"`).join(", ")})
+     SELECT $1 || p.n || '_' || i, ${stamp("(i * 1000 + p.n)")}, ${names.map((n) => input.columns[n]).join(", ")}
+     FROM unnest($2::text[]) WITH ORDINALITY AS p(id, n), generate_series(1, $3::int) AS i`,
+    [input.idPrefix, input.parentIds, input.perParent],
+  );
+  return res.rowCount ?? 0;
+}

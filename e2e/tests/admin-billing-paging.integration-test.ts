@@ -119,7 +119,7 @@ describe("cursor paging of the admin and billing lists", () => {
     expect((await page("/plans?limit=200", alice.cookie)).items.map((p) => p.id)).toEqual(["pln_sm1", "pln_s0a", "pln_s0b", "pln_s1x"]);
   });
 
-  it.each(LISTS)("GET $path: a bad cursor and a limit over 200 are 400s that say what to do", async ({ path, who }) => {
+  it.each(LISTS)("GET $path: a bad cursor and a limit over 200 or not a number are 400s that say what to do", async ({ path, who }) => {
     const garbled = await api.rest("GET", withQuery(path, "cursor=not-a-cursor"), { cookie: who() });
     expect(garbled.status).toBe(400);
     expect(((await garbled.json()) as { message: string }).message).toBe(
@@ -129,6 +129,9 @@ describe("cursor paging of the admin and billing lists", () => {
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(await tooMany.json())).toContain("limit must be at most 200.");
     expect((await api.rest("GET", withQuery(path, "limit=0"), { cookie: who() })).status).toBe(400);
+    const notANumber = await api.rest("GET", withQuery(path, "limit=abc"), { cookie: who() });
+    expect(notANumber.status).toBe(400);
+    expect(JSON.stringify(await notANumber.json())).toContain("limit must be a whole number.");
   });
 
   it("refuses a cursor of another list (other sort keys) rather than guessing", async () => {

@@ -2,12 +2,18 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { recordingPrismaClient, scansOf, type CapturedQuery } from "@e2e/env/query-plans";
-import { seedAuditEvents, seedClusters, seedDeliveries, seedOrders, seedPlan, seedUsers } from "@e2e/env/seed-list-rows";
+import { seedAuditEvents, seedChildRows, seedClusters, seedDeliveries, seedOrders, seedPlan, seedUsers } from "@e2e/env/seed-list-rows";
 import type { Viewer } from "@/server/domain/auth/viewer";
 import { listUsers } from "@/server/services/admin/list-users";
+import { listApiKeys } from "@/server/services/api-keys/list-api-keys";
 import { listAuditEvents, listOwnActivity } from "@/server/services/audit/list-audit-events";
 import { listOrders } from "@/server/services/billing/list-orders";
+import { listClusterOperations } from "@/server/services/clusters/list-cluster-operations";
 import { listClusters } from "@/server/services/clusters/list-clusters";
+import { listHostnameBindings } from "@/server/services/hostname-bindings/list-hostname-bindings";
+import { listJoinSessions } from "@/server/services/join-sessions/list-join-sessions";
+import { listJoinTokens } from "@/server/services/join-tokens/list-join-tokens";
+import { listClusterKubeconfigCredentials, listMyKubeconfigCredentials } from "@/server/services/kubeconfigs/list-kubeconfig-credentials";
 import { listDeliveries } from "@/server/services/notifications/list-deliveries";
 
 /**
@@ -31,6 +37,15 @@ beforeAll(async () => {
   await seedAuditEvents(client, { actorIds: owners, perActor: 100, prefix: "p" });
   await seedOrders(client, { userIds: owners, perUser: 100, planId: await seedPlan(client, "pln_seed"), prefix: "p" });
   await seedDeliveries(client, { userIds: owners, perUser: 100, prefix: "p" });
+  await seedChildRows(client, { table: "api_keys", idPrefix: "key_p", parentIds: owners, perParent: 100, columns: { user_id: "p.id", name: "'seed'", prefix: "'kbk_' || p.n || '_' || i", key_hash: "md5(p.id || '_' || i)" } });
+  // Each owner's first cluster gets 100 rows of every per-cluster list: 20 000 rows per table.
+  const first = owners.map((_, n) => `cl_p${n + 1}_1`);
+  const perCluster = { parentIds: first, perParent: 100 };
+  await seedChildRows(client, { table: "join_tokens", idPrefix: "tok_p", ...perCluster, columns: { cluster_id: "p.id", token_id: "substr(md5(p.id || '_' || i), 1, 6)", secret_hash: "md5(p.id || '_' || i)", expires_at: "now() + interval '1 day'" } });
+  await seedChildRows(client, { table: "cluster_operations", idPrefix: "op_p", ...perCluster, columns: { cluster_id: "p.id", kind: "'update'", status: "'succeeded'", updated_at: "now()" } });
+  await seedChildRows(client, { table: "join_sessions", idPrefix: "js_p", ...perCluster, columns: { cluster_id: "p.id", token_id: "'abcdef'", status: "'joined'" } });
+  await seedChildRows(client, { table: "hostname_bindings", idPrefix: "hb_p", ...perCluster, columns: { cluster_id: "p.id", hostname: "'h' || i || '.' || p.n || '.seed.example.test'", updated_at: "now()" } });
+  await seedChildRows(client, { table: "kubeconfig_credentials", idPrefix: "kc_p", ...perCluster, columns: { cluster_id: "p.id", user_id: "'usr_p' || p.n", access: "'admin'", service_account_name: "'kubebyon-user-' || i", expires_at: "now() + interval '1 day'" } });
   await client.query("ANALYZE");
   recording = recordingPrismaClient(database.url);
 }, 120_000);
@@ -63,6 +78,21 @@ async function expectIndexedScans(table: string, queries: CapturedQuery[]): Prom
 }
 
 describe("list queries use an index at 20 000 rows", () => {
+  it("per-user and per-cluster lists: API keys, join tokens, operations, join sessions, hostname bindings, kubeconfigs", async () => {
+    const db = recording.db;
+    const now = () => new Date();
+    const log = { warn: () => undefined } as unknown as Parameters<typeof listClusterOperations>[0]["log"];
+    const owner = viewer(owners[41]!);
+    const clusterId = "cl_p42_1";
+    await expectIndexedScans("api_keys", await pagesOf("api_keys", (cursor) => listApiKeys({ db }, owner, { limit: 50, cursor })));
+    await expectIndexedScans("join_tokens", await pagesOf("join_tokens", (cursor) => listJoinTokens({ db, now }, owner, clusterId, { limit: 50, cursor })));
+    await expectIndexedScans("cluster_operations", await pagesOf("cluster_operations", (cursor) => listClusterOperations({ db, log }, owner, clusterId, { limit: 50, cursor })));
+    await expectIndexedScans("join_sessions", await pagesOf("join_sessions", (cursor) => listJoinSessions({ db }, owner, clusterId, { limit: 50, cursor })));
+    await expectIndexedScans("hostname_bindings", await pagesOf("hostname_bindings", (cursor) => listHostnameBindings({ db }, owner, clusterId, { limit: 50, cursor })));
+    await expectIndexedScans("kubeconfig_credentials", await pagesOf("kubeconfig_credentials", (cursor) => listMyKubeconfigCredentials({ db, now }, owner, { limit: 50, cursor })));
+    await expectIndexedScans("kubeconfig_credentials", await pagesOf("kubeconfig_credentials", (cursor) => listClusterKubeconfigCredentials({ db, now }, owner, clusterId, { limit: 50, cursor })));
+  });
+
   it("users: the admin's list, and filtered by role", async () => {
     const db = recording.db;
     await expectIndexedScans("users", await pagesOf("users", (cursor) => listUsers({ db }, { limit: 50, cursor })));

@@ -6,7 +6,7 @@ export const PAGE_LIMIT_MAX = 200;
 /** `limit` and `cursor` of every paginated list; merge into a list's input with `.extend(pageInput.shape)`. */
 export const pageInput = z.object({
   limit: z.coerce
-    .number()
+    .number({ error: "limit must be a whole number." })
     .int("limit must be a whole number.")
     .min(1, "limit must be at least 1.")
     .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}.`)
