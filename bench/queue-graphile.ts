@@ -5,8 +5,11 @@ import type { QueueUnderTest } from "./queue-harness";
 // graphile-worker logs every job at info level; the benchmark prints its own table.
 const quiet = new Logger(() => () => undefined);
 
-/** graphile-worker: addJob() per job; one runner with `concurrency: workers`, default poll (LISTEN/NOTIFY wakes it). */
-export async function createGraphileQueue(url: string, workers: number): Promise<QueueUnderTest> {
+/**
+ * graphile-worker: addJob() per job; one run() per worker, each with `concurrency` (at most its pool's
+ * 10 connections, which graphile-worker asks for) and default poll (LISTEN/NOTIFY wakes it).
+ */
+export async function createGraphileQueue(url: string, workers: number, concurrency: number): Promise<QueueUnderTest> {
   const utils = await makeWorkerUtils({ connectionString: url, logger: quiet });
   await utils.migrate();
 
@@ -16,14 +19,20 @@ export async function createGraphileQueue(url: string, workers: number): Promise
       await utils.addJob("noop", { t: enqueuedAt });
     },
     async startWorkers(onStart) {
-      const runner = await run({
-        connectionString: url,
-        concurrency: workers,
-        noHandleSignals: true,
-        logger: quiet,
-        taskList: { noop: async (payload) => onStart(enqueuedAtOf(payload)) },
-      });
-      return () => runner.stop();
+      const runners = await Promise.all(
+        Array.from({ length: workers }, () =>
+          run({
+            connectionString: url,
+            concurrency,
+            noHandleSignals: true,
+            logger: quiet,
+            taskList: { noop: async (payload) => onStart(enqueuedAtOf(payload)) },
+          }),
+        ),
+      );
+      return async () => {
+        await Promise.all(runners.map((runner) => runner.stop()));
+      };
     },
     async close() {
       await utils.release();

@@ -11,6 +11,8 @@ export const benchJobKind = "bench.noop";
 export interface OursOptions {
   url: string;
   workers: number;
+  /** Jobs each runner runs at once (JobRunner's `concurrency`). */
+  concurrency: number;
   pollIntervalMs: number;
   /** In-process wake-ups: enqueue announces the job id to the runners (single-node mode). */
   wakeups: boolean;
@@ -22,7 +24,10 @@ export function enqueuedAtOf(payload: unknown): number {
   return t;
 }
 
-/** cluster_jobs + PrismaJobStore + JobRunner: one runner per worker, each concurrency 1, distinct owners. */
+/**
+ * cluster_jobs + PrismaJobStore + JobRunner: one runner per worker with distinct owners, all sharing
+ * one Prisma client and so one pg pool (10 connections), as the runners of one process do.
+ */
 export async function createOursQueue(options: OursOptions): Promise<QueueUnderTest> {
   const db = createPrismaClient(options.url);
   const store = new PrismaJobStore(db);
@@ -49,7 +54,7 @@ export async function createOursQueue(options: OursOptions): Promise<QueueUnderT
             owner: `bench-${round}-${i}`,
             leaseMs: 30_000,
             pollIntervalMs: options.pollIntervalMs,
-            concurrency: 1,
+            concurrency: options.concurrency,
           }),
       );
       await Promise.all(runners.map((r) => r.start()));
