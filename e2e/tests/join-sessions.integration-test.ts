@@ -186,11 +186,12 @@ describe.each(["dash", "bash"] as const)("the join wrapper run by %s", (shell) =
         detail = await session(id);
       }
       expect(detail).toMatchObject({ status: "joined", failure_reason: null, node_name: node });
-      // The kubelet's CSR comes while the join script still runs; the script's end is recorded after it.
-      expect(detail.events.filter((e) => e.kind === "node_registered" || e.kind === "script_finished").map((e) => [e.kind, e.outcome])).toEqual([
-        ["node_registered", "pass"],
-        ["script_finished", "pass"],
-      ]);
+      // Both ends are on the timeline whichever the platform heard first: on a host kubeadm waits for the kubelet's
+      // TLS bootstrap, so the CSR usually comes first and the script's end must still be recorded after `joined`;
+      // the stand-in script does not wait, so the observer may see the CSR after the wrapper reported the end.
+      const ends = detail.events.filter((e) => e.kind === "node_registered" || e.kind === "script_finished").map((e) => [e.kind, e.outcome]);
+      expect(ends).toHaveLength(2);
+      expect(ends).toEqual(expect.arrayContaining([["node_registered", "pass"], ["script_finished", "pass"]]));
       // The token lists the machine's session and the node it brought in.
       const res = await api.rest("GET", `/clusters/${ready.clusterId}/join-tokens/${tokenId}`, { cookie: alice.cookie });
       expect(res.status).toBe(200);
