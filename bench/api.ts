@@ -10,6 +10,7 @@ import { startAppServer, TEST_ADMIN } from "@e2e/env/app-server";
 import { createTestDatabase } from "@e2e/env/postgres";
 import { seedClusters, seedUsers } from "@e2e/env/seed-list-rows";
 import { generateApiKey } from "@/server/domain/auth/api-key-format";
+import { positiveInt } from "./positive-int";
 
 const { values } = parseArgs({
   options: {
@@ -21,11 +22,6 @@ const { values } = parseArgs({
   },
 });
 
-function positiveInt(name: string, raw: string | undefined): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer (got '${raw}')`);
-  return n;
-}
 
 const duration = positiveInt("duration", values.duration);
 const connections = positiveInt("connections", values.connections);

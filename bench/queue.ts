@@ -10,6 +10,7 @@ import { benchmarkQueue, type BenchOptions, type QueueUnderTest } from "./queue-
 import { createOursQueue } from "./queue-ours";
 import { createPgBossQueue } from "./queue-pg-boss";
 import { printTable, type LabelledResult } from "./queue-table";
+import { positiveInt } from "./positive-int";
 
 const { values } = parseArgs({
   options: {
@@ -29,11 +30,6 @@ const { values } = parseArgs({
   },
 });
 
-function positiveInt(name: string, raw: string | undefined): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer (got '${raw}')`);
-  return n;
-}
 
 const options: BenchOptions = {
   jobs: positiveInt("jobs", values.jobs),

@@ -35,14 +35,14 @@ export async function seedClusters(db: pg.Pool | pg.Client, input: { ownerIds: s
 }
 
 /** Audit rows, `perActor` for each actor. */
-export async function seedAuditEvents(db: pg.Pool | pg.Client, input: { actorIds: string[]; perActor: number; prefix: string }): Promise<number> {
-  const res = await db.query(
-    `INSERT INTO audit_events (id, actor_user_id, action, target_type, target_id, created_at)
-     SELECT 'aud_' || $1 || o.n || '_' || i, o.id, 'cluster.update', 'cluster', 'cl_seed', ${stamp("(i * 1000 + o.n)")}
-     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
-    [input.prefix, input.actorIds, input.perActor],
-  );
-  return res.rowCount ?? 0;
+export function seedAuditEvents(db: pg.Pool | pg.Client, input: { actorIds: string[]; perActor: number; prefix: string }): Promise<number> {
+  return seedChildRows(db, {
+    table: "audit_events",
+    idPrefix: `aud_${input.prefix}`,
+    parentIds: input.actorIds,
+    perParent: input.perActor,
+    columns: { actor_user_id: "p.id", action: "'cluster.update'", target_type: "'cluster'", target_id: "'cl_seed'" },
+  });
 }
 
 /** One plan for seeded orders to refer to. */
@@ -52,25 +52,32 @@ export async function seedPlan(db: pg.Pool | pg.Client, id: string): Promise<str
 }
 
 /** `perUser` orders for each user on one plan, most of them paid. */
-export async function seedOrders(db: pg.Pool | pg.Client, input: { userIds: string[]; perUser: number; planId: string; prefix: string }): Promise<number> {
-  const res = await db.query(
-    `INSERT INTO orders (id, user_id, plan_id, amount_cents, currency, status, updated_at, created_at)
-     SELECT 'ord_' || $1 || o.n || '_' || i, o.id, $4, 1000, 'USD', (CASE WHEN i % 5 = 0 THEN 'pending' ELSE 'paid' END)::"OrderStatus", now(), ${stamp("(i * 1000 + o.n)")}
-     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
-    [input.prefix, input.userIds, input.perUser, input.planId],
-  );
-  return res.rowCount ?? 0;
+export function seedOrders(db: pg.Pool | pg.Client, input: { userIds: string[]; perUser: number; planId: string; prefix: string }): Promise<number> {
+  return seedChildRows(db, {
+    table: "orders",
+    idPrefix: `ord_${input.prefix}`,
+    parentIds: input.userIds,
+    perParent: input.perUser,
+    columns: {
+      user_id: "p.id",
+      plan_id: `'${input.planId.replace(/'/g, "''")}'`,
+      amount_cents: "1000",
+      currency: "'USD'",
+      status: `(CASE WHEN i % 5 = 0 THEN 'pending' ELSE 'paid' END)::"OrderStatus"`,
+      updated_at: "now()",
+    },
+  });
 }
 
 /** `perUser` sent email deliveries for each user. */
-export async function seedDeliveries(db: pg.Pool | pg.Client, input: { userIds: string[]; perUser: number; prefix: string }): Promise<number> {
-  const res = await db.query(
-    `INSERT INTO notification_deliveries (id, user_id, channel, event, recipient, status, attempts, updated_at, created_at)
-     SELECT 'ntf_' || $1 || o.n || '_' || i, o.id, 'email', 'cluster.ready', 'seed@example.test', 'sent', 1, now(), ${stamp("(i * 1000 + o.n)")}
-     FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n), generate_series(1, $3::int) AS i`,
-    [input.prefix, input.userIds, input.perUser],
-  );
-  return res.rowCount ?? 0;
+export function seedDeliveries(db: pg.Pool | pg.Client, input: { userIds: string[]; perUser: number; prefix: string }): Promise<number> {
+  return seedChildRows(db, {
+    table: "notification_deliveries",
+    idPrefix: `ntf_${input.prefix}`,
+    parentIds: input.userIds,
+    perParent: input.perUser,
+    columns: { user_id: "p.id", channel: "'email'", event: "'cluster.ready'", recipient: "'seed@example.test'", status: "'sent'", attempts: "1", updated_at: "now()" },
+  });
 }
 
 /**
