@@ -6,7 +6,7 @@ import path from "node:path";
 import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import { KubeAdmissionWebhookConfigurationStore } from "@/server/infra/kube/admission-webhook-configuration-store";
 import { argon2PasswordHasher } from "@/server/infra/crypto/argon2-password-hasher";
-import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { createPrismaClient, type Cluster, type Db } from "@/server/infra/db/client";
 import { sessionLocks } from "@/server/infra/db/locks";
 import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
@@ -31,6 +31,7 @@ import { JobRunner } from "@/server/services/jobs/job-runner";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
 import type { AuthDeps } from "@/server/services/auth/auth-deps";
 import type { ClusterRequestDeps } from "@/server/services/clusters/cluster-request-deps";
+import { hasActiveClusterJob } from "@/server/services/clusters/active-cluster-job";
 import { startKubeCluster, type KubeCluster, type VirtualCluster } from "./kube-cluster";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tls-route";
@@ -50,6 +51,12 @@ export interface ClusterJobHarness {
   playVcluster(clusterId: string, opts?: { controllerManager?: boolean }): Promise<VirtualCluster>;
   /** Polls `read` until `done` holds, failing with the last value after `timeoutMs`. */
   waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs?: number): Promise<T>;
+  /**
+   * Waits until the cluster's job has ended: the row left provisioning/updating/deleting and the runner recorded
+   * the job (it does that just after the handler wrote the row). Until then a change is refused as overlapping
+   * another operation (update-cluster.ts), as it would be for a user. Returns the settled row.
+   */
+  settled(clusterId: string, what: string, timeoutMs?: number): Promise<Cluster>;
   close(): Promise<void>;
 }
 
@@ -193,6 +200,12 @@ export async function startClusterJobHarness(opts: {
       return kube.startVirtualCluster({ name: row.vclusterName, namespace: row.namespace, controllerManager: vcOpts?.controllerManager });
     },
     waitFor,
+    settled: async (clusterId, what, timeoutMs = 120_000) => {
+      const busy = ["provisioning", "updating", "deleting"];
+      await waitFor(what, () => db.cluster.findUniqueOrThrow({ where: { id: clusterId } }), (c) => !busy.includes(c.status), timeoutMs);
+      await waitFor(`${what}: its job to be recorded as ended`, () => hasActiveClusterJob(db, clusterId), (active) => !active);
+      return db.cluster.findUniqueOrThrow({ where: { id: clusterId } });
+    },
     close: async () => {
       await observer?.stop();
       await executor?.stop();

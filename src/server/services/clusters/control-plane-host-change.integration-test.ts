@@ -5,7 +5,6 @@ import type { VirtualCluster } from "@e2e/env/kube-cluster";
 import { stepOutcomes, storedSteps } from "@e2e/env/operation-step-outcomes";
 import { readVclusterConfig } from "@e2e/env/vcluster-config";
 import { TlsServingCertificateProbe } from "@/server/infra/kube/tls-serving-certificate-probe";
-import { hasActiveClusterJob } from "./active-cluster-job";
 import { createCluster } from "./create-cluster";
 import { rerenderOutdatedControlPlanes } from "./rerender-outdated-control-planes";
 import { updateCluster } from "./update-cluster";
@@ -24,12 +23,7 @@ let h: ClusterJobHarness;
 
 const readCluster = (id: string) => h.db.cluster.findUniqueOrThrow({ where: { id } });
 const latestUpdate = (id: string) => h.db.clusterOperation.findFirstOrThrow({ where: { clusterId: id, kind: "update" }, orderBy: { createdAt: "desc" } });
-/** The row settled and its job recorded as ended (the runner does that just after the handler returns), so the next change is not refused. */
-async function settled(id: string, what: string) {
-  const row = await h.waitFor(what, () => readCluster(id), (c) => c.status !== "updating" && c.status !== "provisioning", 60_000);
-  await h.waitFor(`${what}: its job to be recorded`, () => hasActiveClusterJob(h.db, id), (active) => !active);
-  return row;
-}
+const settled = (id: string, what: string) => h.settled(id, what, 60_000);
 const core = () => h.kube.kubeConfig().makeApiClient(CoreV1Api);
 /** The stand-in's own address, its cluster CA, and the name presented: the certificate as a node connecting on `name` sees it. */
 const covers = (vc: VirtualCluster, name: string) => probe.check({ server: vc.server, caPem: vc.tls.caPem }, name, { timeoutMs: 3_000 });

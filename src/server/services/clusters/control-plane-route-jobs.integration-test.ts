@@ -77,10 +77,10 @@ async function rerunUpdate(id: string) {
     await tx.cluster.update({ where: { id }, data: { status: "updating" } });
     await enqueueClusterOperation(tx, h.deps, { clusterId: id, kind: "update", jobKind: CLUSTER_UPDATE_JOB, requestedById: viewer.id });
   });
-  return h.waitFor("the update job", () => readCluster(id), (c) => c.status !== "updating");
+  return h.settled(id, "the update job");
 }
 
-const settled = (id: string) => h.waitFor("the update job", () => readCluster(id), (c) => c.status !== "updating");
+const settled = (id: string) => h.settled(id, "the update job");
 
 beforeAll(async () => {
   h = await startClusterJobHarness({ label: "control_plane_route_jobs", publicAccessProvider: "gatewayapi", gateway: GATEWAY, routeStatusWaitMs: 1_000 });
@@ -117,7 +117,7 @@ describe("the gatewayapi provider's TLSRoute in the cluster jobs", () => {
     const created = await createCluster(h.deps, viewer, { name: "gw-edge", publicAccessMode: "loadbalancer", controlPlaneHost: "api.gw.test" }, origin);
     id = created.id;
     await h.playVcluster(id);
-    const ready = await h.waitFor("cluster to be ready", () => readCluster(id), (c) => c.status === "ready" || c.status === "error");
+    const ready = await h.settled(id, "cluster to be ready");
     // The provider it was rendered for is recorded, so a later provider change finds it (rerender-outdated-control-planes.ts).
     expect(ready).toMatchObject({ status: "ready", lastError: null, apiEndpoint: "https://api.gw.test:443", renderedPublicAccessProvider: "gatewayapi" });
     const service = await h.kube.kubeConfig().makeApiClient(CoreV1Api).readNamespacedService({ name: ready.vclusterName, namespace: ready.namespace });

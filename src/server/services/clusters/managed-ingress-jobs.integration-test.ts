@@ -93,6 +93,7 @@ describe("managed workload ingress jobs", () => {
 
   it("an update job with the flag unchanged runs the step and leaves the healthy release alone", async () => {
     const { id } = await h.db.cluster.findFirstOrThrow({ where: { ownerId: viewer.id } });
+    await h.settled(id, "the previous operation");
     await updateCluster(h.deps, viewer, id, { controlPlaneHost: "203.0.113.31" }, origin);
     const row = await h.waitFor("the update job", () => readCluster(id), (c) => c.status !== "updating", 120_000);
     expect(row).toMatchObject({ status: "ready", managedWorkloadIngressStatus: "ready" });
@@ -104,6 +105,7 @@ describe("managed workload ingress jobs", () => {
 
   it("turning it off uninstalls and cleans up -> disabled; turning off again is only a row change", async () => {
     const { id } = await h.db.cluster.findFirstOrThrow({ where: { ownerId: viewer.id } });
+    await h.settled(id, "the previous operation");
     const requested = await updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: false }, origin);
     expect(requested).toMatchObject({ managed_workload_ingress_enabled: false, managed_workload_ingress_status: "provisioning" });
     const row = await h.waitFor("managed ingress to be disabled", () => readCluster(id), (c) => settled(c.managedWorkloadIngressStatus), 120_000);
@@ -118,6 +120,7 @@ describe("managed workload ingress jobs", () => {
 
   it("a broken chart ends in error with helm's message; once fixed, asking again makes it ready", async () => {
     const { id } = await h.db.cluster.findFirstOrThrow({ where: { ownerId: viewer.id } });
+    await h.settled(id, "the previous operation");
     const broken = path.join(chartDir, "templates", "broken.yaml");
     await writeFile(broken, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Values.controller.name | nope }}\n");
     await updateCluster(h.deps, viewer, id, { managedWorkloadIngressEnabled: true }, origin);

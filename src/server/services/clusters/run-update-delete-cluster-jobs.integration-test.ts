@@ -45,8 +45,7 @@ afterAll(() => h?.close());
 async function readyCluster(name: string): Promise<string> {
   const created = await createCluster(h.deps, viewer, { name, controlPlaneHost: "203.0.113.10" }, origin);
   await h.playVcluster(created.id);
-  await h.waitFor("cluster to be ready", () => readCluster(created.id), (c) => c.status === "ready" || c.status === "error");
-  expect((await readCluster(created.id)).status).toBe("ready");
+  expect((await h.settled(created.id, "cluster to be ready")).status).toBe("ready");
   return created.id;
 }
 
@@ -61,7 +60,7 @@ describe("cluster.update and cluster.delete jobs", () => {
     // nodeport -> loadbalancer with a stable host
     const requested = await updateCluster(h.deps, viewer, id, { publicAccessMode: "loadbalancer", controlPlaneHost: "k8s.example.com" }, origin);
     expect(requested).toMatchObject({ status: "updating", public_access_mode: "loadbalancer", public_access_port: null, api_endpoint: null });
-    const lb = await h.waitFor("update to loadbalancer", () => readCluster(id), (c) => c.status !== "updating");
+    const lb = await h.settled(id, "update to loadbalancer");
     expect(lb).toMatchObject({ status: "ready", lastError: null, publicAccessPort: null, apiEndpoint: "https://k8s.example.com:443", kubeconfigAvailable: true, connectionStatus: "connected" });
     const lbService = await core.readNamespacedService({ name: lb.vclusterName, namespace: lb.namespace });
     expect(lbService.spec?.type).toBe("LoadBalancer");
@@ -81,13 +80,11 @@ describe("cluster.update and cluster.delete jobs", () => {
 
     // loadbalancer -> off: ClusterIP, no public endpoint, no kubeconfig for users
     await updateCluster(h.deps, viewer, id, { publicAccessMode: "off" }, origin);
-    const off = await h.waitFor("update to off", () => readCluster(id), (c) => c.status !== "updating");
+    const off = await h.settled(id, "update to off");
     expect(off).toMatchObject({ status: "ready", publicAccessEnabled: false, apiEndpoint: null, publicAccessPort: null, kubeconfigAvailable: false, connectionStatus: "disabled" });
     expect(off.publicAccessMode).toBe("loadbalancer"); // kept, so switching back on restores it
     expect((await core.readNamespacedService({ name: off.vclusterName, namespace: off.namespace })).spec?.type).toBe("ClusterIP");
-    // The runner records a job's success just after its handler returns, so wait for the count.
-    const countSucceeded = () => h.db.clusterJob.count({ where: { clusterId: id, kind: CLUSTER_UPDATE_JOB, status: "succeeded" } });
-    expect(await h.waitFor("both update jobs to be recorded", countSucceeded, (n) => n === 2)).toBe(2);
+    expect(await h.db.clusterJob.count({ where: { clusterId: id, kind: CLUSTER_UPDATE_JOB, status: "succeeded" } })).toBe(2);
 
     // A rename alone is a row change: no job, status stays ready.
     const renamed = await updateCluster(h.deps, viewer, id, { name: "Switcher 2" }, origin);

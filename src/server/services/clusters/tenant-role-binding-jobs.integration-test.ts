@@ -82,7 +82,7 @@ describe("cluster jobs with KUBEBYON_TENANT_CLUSTER_ROLE", () => {
   it("gives a cluster created before the setting its binding on the next update; creates and deletes new clusters as the ServiceAccount", async () => {
     const legacy = await createCluster(h.deps, viewer, { name: "legacy", controlPlaneHost: "203.0.113.20" }, origin);
     await h.playVcluster(legacy.id);
-    await h.waitFor("legacy cluster to be ready", () => readCluster(legacy.id), (c) => c.status === "ready" || c.status === "error");
+    await h.settled(legacy.id, "legacy cluster to be ready");
     const legacyRow = await readCluster(legacy.id);
     expect(legacyRow.status).toBe("ready");
     expect(await platformBinding(legacyRow.namespace)).toBe(404);
@@ -106,7 +106,7 @@ describe("cluster jobs with KUBEBYON_TENANT_CLUSTER_ROLE", () => {
 
     const fresh = await createCluster(h.deps, viewer, { name: "fresh", controlPlaneHost: "203.0.113.22" }, origin);
     await h.playVcluster(fresh.id);
-    const ready = await h.waitFor("fresh cluster to be ready", () => readCluster(fresh.id), (c) => c.status === "ready" || c.status === "error");
+    const ready = await h.settled(fresh.id, "fresh cluster to be ready");
     expect(ready).toMatchObject({ status: "ready", lastError: null, kubeconfigAvailable: true });
     expect(await platformBinding(ready.namespace)).toBe(TENANT);
 
