@@ -1,6 +1,5 @@
 import pg from "pg";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/server/infra/db/client";
+import { pgPoolOf, prismaClientOnPool, type Db, type PrismaClient } from "@/server/infra/db/client";
 
 export interface CapturedQuery {
   sql: string;
@@ -8,16 +7,28 @@ export interface CapturedQuery {
 }
 
 /**
- * A Prisma client that records every SQL statement it sends, so a test can run a use case as production does
- * and then EXPLAIN exactly what it asked PostgreSQL.
+ * A Prisma client that records every SQL statement it sends — through Prisma, and the hot statements sent on its
+ * pool directly (pgPoolOf) — so a test can run a use case as production does and then EXPLAIN exactly what it
+ * asked PostgreSQL.
  */
-export function recordingPrismaClient(connectionString: string): { db: PrismaClient; queries: CapturedQuery[]; close(): Promise<void> } {
+export function recordingPrismaClient(connectionString: string): { db: Db; queries: CapturedQuery[]; close(): Promise<void> } {
   const queries: CapturedQuery[] = [];
   const pool = new pg.Pool({ connectionString, max: 2 });
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), log: [{ emit: "event", level: "query" }] });
-  db.$on("query", (e) => {
+  const db = prismaClientOnPool(pool, [{ emit: "event", level: "query" }]);
+  (db as unknown as PrismaClient<"query">).$on("query", (e) => {
     queries.push({ sql: e.query, params: JSON.parse(e.params) as unknown[] });
   });
+  const hot = pgPoolOf(db);
+  const query = hot.query.bind(hot) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+  // Only the hot statements are named query configs; Prisma's adapter sends its own on pooled clients.
+  hot.query = ((config: unknown, ...rest: unknown[]) => {
+    if (typeof config === "object" && config !== null && "name" in config) {
+      const named = config as pg.QueryConfig;
+      queries.push({ sql: named.text, params: named.values ?? [] });
+      return query(named);
+    }
+    return (query as (...args: unknown[]) => Promise<pg.QueryResult>)(config, ...rest);
+  }) as typeof hot.query;
   return { db, queries, close: () => db.$disconnect() };
 }
 

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient, type Prisma } from "./generated/prisma/client";
 
 // Model types (User, Cluster, ClusterJob, ...), enums (ClusterStatus, UserRole, ...) and the
 // Prisma namespace (Prisma.ClusterWhereInput, Prisma.JsonValue, error classes) come from here,
@@ -12,19 +12,27 @@ export * from "./generated/prisma/client";
 export { lockRowForUpdate, lockUntilCommit, type LockableRow, type TransactionLockName } from "./locks";
 export { isUniqueViolation } from "./unique-violation";
 export { claimDueNotificationDeliveries } from "./notification-claim-statements";
+export { readClusterPage, type ClusterPageQuery, type ClusterViewRow } from "./cluster-page-statement";
 
 export type Db = PrismaClient;
 
 const pools = new WeakMap<Db, pg.Pool>();
 
-// One client per process (web, worker, test); each owns one pg pool, shared with the job queue's
-// hot statements (see pgPoolOf) and closed by $disconnect().
+// One client per process (web, worker, test); each owns one pg pool, shared with the hot statements
+// (see pgPoolOf) and closed by $disconnect().
 export function createPrismaClient(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString });
+  return prismaClientOnPool(new pg.Pool({ connectionString }));
+}
+
+/**
+ * A client on a pool made by the caller (one whose statements a test records, for instance); the pool becomes
+ * the client's: shared with the hot statements and closed by $disconnect(). `log` as PrismaClient takes it.
+ */
+export function prismaClientOnPool(pool: pg.Pool, log?: Prisma.LogDefinition[]): Db {
   // An idle connection that drops is discarded by the pool and the next query opens a new one; without
   // a listener the 'error' event would crash the process (Prisma adds its own only once it connects).
   pool.on("error", () => undefined);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), ...(log ? { log } : {}) });
   pools.set(db, pool);
   return db;
 }
@@ -32,7 +40,7 @@ export function createPrismaClient(connectionString: string): Db {
 /**
  * The pg pool behind a client made by createPrismaClient. Only for statements
  * on a hot path where Prisma's query layer costs more than the query itself
- * (the job queue's lease/complete round trips: docs/benchmarks.md).
+ * (the job queue's lease/complete round trips, the cluster list's page: docs/benchmarks.md).
  */
 export function pgPoolOf(db: Db): pg.Pool {
   const pool = pools.get(db);

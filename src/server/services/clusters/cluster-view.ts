@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Cluster } from "@/server/infra/db/client";
+import type { ClusterViewRow } from "@/server/infra/db/client";
 import { clusterStatusSchema, connectionStatusSchema, dnsSyncStatusSchema, managedIngressStatusSchema, workloadEdgeBackendSchema, workloadEdgeStatusSchema } from "@/server/domain/clusters/cluster-states";
 import { effectivePublicAccessMode, publicAccessModeSchema } from "@/server/domain/clusters/public-access";
 import { admissionWebhookStatusSchema } from "@/server/domain/admission/webhook-status";
@@ -53,7 +53,8 @@ export const clusterViewSchema = z.object({
 });
 export type ClusterView = z.infer<typeof clusterViewSchema>;
 
-export function toClusterView(c: Cluster): ClusterView {
+/** Takes a full row or the list statement's (readClusterPage): the columns named in ClusterViewRow. */
+export function toClusterView(c: ClusterViewRow): ClusterView {
   return {
     id: c.id,
     name: c.name,
