@@ -5,6 +5,7 @@ import { oneOf, param, withParams, type SearchParams } from "@/components/backof
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/form-parts";
 import { Table } from "@/components/ui/table";
 import type { RouterInputs, RouterOutputs } from "@/lib/trpc/router-types";
 
@@ -30,8 +31,23 @@ export function activityFilters(params: SearchParams, withActor: boolean) {
   };
 }
 
-/** The activity table shared by the admin stream and "My activity": GET filters, newest first, an "older" link per page. */
-export async function ActivityView({ path, page, filters, withActor }: { path: string; page: AuditPage; filters: ReturnType<typeof activityFilters>; withActor: boolean }) {
+/**
+ * The activity table shared by the admin stream and "My activity": GET filters, newest first, an "older" link per
+ * page. `cursorError`: the URL's cursor was refused, so this is the first page, shown with the API's message.
+ */
+export async function ActivityView({
+  path,
+  page,
+  filters,
+  withActor,
+  cursorError,
+}: {
+  path: string;
+  page: AuditPage;
+  filters: ReturnType<typeof activityFilters>;
+  withActor: boolean;
+  cursorError: string | null;
+}) {
   const [t, format] = await Promise.all([getTranslations("activity"), getFormatter()]);
   const f = filters.url;
   return (
@@ -45,6 +61,11 @@ export async function ActivityView({ path, page, filters, withActor }: { path: s
           <FilterText type="date" name="from" label={t("from")} defaultValue={f.from} />
           <FilterText type="date" name="to" label={t("to")} defaultValue={f.to} />
         </FilterForm>
+        {cursorError ? (
+          <div className="mt-3">
+            <FormAlert>{cursorError}</FormAlert>
+          </div>
+        ) : null}
       </CardBody>
       <Table
         caption={t("caption")}
@@ -61,7 +82,7 @@ export async function ActivityView({ path, page, filters, withActor }: { path: s
         ]}
       />
       <CardBody className="flex justify-end gap-2">
-        {filters.query.cursor ? (
+        {filters.query.cursor && !cursorError ? (
           <Link className={buttonClasses("secondary", "sm")} href={withParams(path, f)}>
             {t("newest")}
           </Link>

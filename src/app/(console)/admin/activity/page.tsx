@@ -5,6 +5,7 @@ import { ActivityView, activityFilters } from "@/components/backoffice/activity-
 import type { SearchParams } from "@/components/backoffice/search-params";
 import { PageHeader } from "@/components/shell/page-header";
 import { getServerCaller, getViewer } from "@/app/_server/server-caller";
+import { loadCursorPage } from "@/app/_server/cursor-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("activity");
@@ -16,11 +17,11 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
   if (viewer?.role !== "admin") notFound();
   const filters = activityFilters(await searchParams, true);
   const [t, caller] = await Promise.all([getTranslations("activity"), getServerCaller()]);
-  const page = await caller.activity.listAll({ ...filters.query, actor: filters.url.actor });
+  const { page, cursorError } = await loadCursorPage(filters.query.cursor, (cursor) => caller.activity.listAll({ ...filters.query, actor: filters.url.actor, cursor }));
   return (
     <>
       <PageHeader title={t("adminTitle")} description={t("adminDescription")} />
-      <ActivityView path="/admin/activity" page={page} filters={filters} withActor />
+      <ActivityView path="/admin/activity" page={page} filters={filters} withActor cursorError={cursorError} />
     </>
   );
 }
