@@ -79,7 +79,7 @@ async function run(kube: KubeCluster, database: TestDatabase): Promise<void> {
     await db.user.create({ data: { id: userId, email: "bench@example.test", name: "bench" } });
     const viewer = { id: userId, email: "bench@example.test", name: "bench", role: "user" as const, auth: { method: "session" as const, sessionId: "ses_bench" } };
     console.log(
-      `${creates} creates; job runner as the product starts it: 1 runner per process, concurrency 1 (JobRunner's default: startJobRunner passes none), ` +
+      `${creates} creates; job runner as the product starts it: 1 runner per process, concurrency ${config.jobConcurrency} (KUBEBYON_JOB_CONCURRENCY${process.env.KUBEBYON_JOB_CONCURRENCY ? "" : ", default"}), ` +
         `poll ${config.jobPollIntervalMs} ms + in-process wake-ups, lease ${config.jobLeaseSeconds} s; ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     );
 
@@ -97,6 +97,7 @@ async function run(kube: KubeCluster, database: TestDatabase): Promise<void> {
     const deadline = began + timeoutMs;
     // A played vCluster is a whole kube-apiserver: stop it once its cluster is ready, the platform is done with it.
     const stopping: Promise<void>[] = [];
+    let nextReport = began + 30_000;
     while (done.size < ids.length && Date.now() < deadline) {
       const finished = await db.clusterOperation.findMany({ where: { clusterId: { in: ids }, status: { in: ["succeeded", "failed"] } }, select: { clusterId: true } });
       for (const { clusterId } of finished) {
@@ -109,10 +110,12 @@ async function run(kube: KubeCluster, database: TestDatabase): Promise<void> {
           stopping.push(vc.stop());
         }
       }
-      process.stdout.write(`\r${done.size}/${ids.length} finished, ${alive} vClusters up, ${((Date.now() - began) / 1000).toFixed(0)} s   `);
+      if (Date.now() >= nextReport) {
+        console.log(`${((Date.now() - began) / 1000).toFixed(0)} s: ${done.size}/${ids.length} finished, ${alive} vClusters up`);
+        nextReport += 30_000;
+      }
       await sleep(250);
     }
-    console.log("");
     // The runner records a job's end just after its handler wrote the operation.
     await sleep(1_000);
     await Promise.allSettled(playing);
