@@ -45,7 +45,7 @@ function rows(ok: readonly (CreateSample & { ready: number; jobStarted: number; 
     row("  queue wait (job created → started)", (s) => s.jobStarted - s.jobCreated),
     row("  helm (upgrade --install)", (s) => covered(s, ["helm"], s.requestStart, s.ready)),
     row("  host apiserver calls", (s) => covered(s, ["host_api"], s.requestStart, s.ready)),
-    row("  bench playing vCluster (start → Secret)", (s) => covered(s, ["play"], s.requestStart, s.ready)),
+    row("  bench playing vCluster (helm done → Secret)", (s) => covered(s, ["play"], s.requestStart, s.ready)),
     row("  control-plane wait after the Secret", pollLag),
     row("  vCluster apiserver calls (probe)", (s) => covered(s, ["vcluster_api"], s.requestStart, s.ready)),
     row("platform overhead (total − helm − apiservers − play)", (s) => s.ready - s.requestStart - covered(s, EXTERNAL, s.requestStart, s.ready)),

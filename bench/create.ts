@@ -21,14 +21,36 @@ import { positiveInt } from "./positive-int";
 const { values } = parseArgs({
   options: {
     creates: { type: "string", default: "100" },
+    // vClusters the bench starts at once. Each is a kube-apiserver booting; more than the cores starve the
+    // platform being measured. A create waiting for a free slot counts as waiting for its vCluster.
+    plays: { type: "string", default: String(os.cpus().length) },
     // The whole run gives up after this; a create still unfinished then is reported as such.
     "timeout-s": { type: "string", default: "3000" },
   },
 });
 const creates = positiveInt("creates", values.creates);
 const timeoutMs = positiveInt("timeout-s", values["timeout-s"]) * 1000;
+const plays = positiveInt("plays", values.plays);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** At most `n` holders at once; the others wait in order. */
+class Slots {
+  private readonly waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
 
 interface Played {
   vc?: VirtualCluster;
@@ -47,20 +69,23 @@ async function run(kube: KubeCluster, database: TestDatabase): Promise<void> {
   let maxAlive = 0;
   let rss: number | undefined;
 
+  const slots = new Slots(plays);
   // What a vCluster Pod does once helm has installed its release: start, then export Secret vc-<name>.
   const play = async (namespace: string, releaseName: string) => {
     const entry: Played = {};
     played.set(namespace, entry);
     const start = Date.now();
+    await slots.take();
     try {
       entry.vc = await kube.startVirtualCluster({ name: releaseName, namespace });
       times.add(namespace, { kind: "play", start, end: Date.now() });
       alive += 1;
       maxAlive = Math.max(maxAlive, alive);
-      rss ??= await apiserverRssBytes(entry.vc.server);
     } catch (error) {
       entry.failed = error instanceof Error ? error.message : String(error);
       console.error(`playing vCluster ${namespace}/${releaseName} failed: ${entry.failed}`);
+    } finally {
+      slots.give();
     }
   };
   const playing: Promise<void>[] = [];
@@ -80,7 +105,8 @@ async function run(kube: KubeCluster, database: TestDatabase): Promise<void> {
     const viewer = { id: userId, email: "bench@example.test", name: "bench", role: "user" as const, auth: { method: "session" as const, sessionId: "ses_bench" } };
     console.log(
       `${creates} creates; job runner as the product starts it: 1 runner per process, concurrency ${config.jobConcurrency} (KUBEBYON_JOB_CONCURRENCY${process.env.KUBEBYON_JOB_CONCURRENCY ? "" : ", default"}), ` +
-        `poll ${config.jobPollIntervalMs} ms + in-process wake-ups, lease ${config.jobLeaseSeconds} s; ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+        `poll ${config.jobPollIntervalMs} ms + in-process wake-ups, lease ${config.jobLeaseSeconds} s; ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
+        `the bench boots at most ${plays} vClusters at once`,
     );
 
     const began = Date.now();
@@ -107,7 +133,11 @@ async function run(kube: KubeCluster, database: TestDatabase): Promise<void> {
         const vc = played.get(namespace)?.vc;
         if (vc) {
           alive -= 1;
-          stopping.push(vc.stop());
+          // Measured here: the platform is done with it, and until now it served every request of its create.
+          stopping.push((async () => {
+            rss ??= await apiserverRssBytes(vc.server);
+            await vc.stop();
+          })());
         }
       }
       if (Date.now() >= nextReport) {
