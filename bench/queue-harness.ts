@@ -35,10 +35,13 @@ export interface QueueResult {
 }
 
 export function percentiles(samples: number[]): Percentiles {
-  if (samples.length === 0) return { p50: Number.NaN, p99: Number.NaN };
+  return { p50: quantile(samples, 0.5), p99: quantile(samples, 0.99) };
+}
+
+/** Nearest-rank quantile (q in (0, 1]); NaN without samples. */
+export function quantile(samples: readonly number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-  return { p50: at(0.5), p99: at(0.99) };
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -46,6 +46,7 @@ export async function startJobRunner(runtime: Runtime, owner: string, hooks: Job
     owner,
     leaseMs: config.jobLeaseSeconds * 1_000,
     pollIntervalMs: config.jobPollIntervalMs,
+    concurrency: config.jobConcurrency,
     logger: log.child({ component: "job-runner" }),
   });
   await runner.start();

@@ -265,6 +265,7 @@ export const envSchema = z.object({
   KUBEBYON_WORKER_ID: optionalText,
   KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
   KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
+  KUBEBYON_JOB_CONCURRENCY: int(10, 1),
   KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: int(10, 1),
   KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS: int(300, 1),
   KUBEBYON_NODE_ALERT_RECOVERY_SECONDS: int(60, 0),
@@ -371,6 +372,8 @@ export interface Config {
   workerId: string;
   jobLeaseSeconds: number;
   jobPollIntervalMs: number;
+  /** Jobs one process runs at once: a create spends most of its time waiting on helm and the vCluster Pod. */
+  jobConcurrency: number;
   /** How often the node observer re-reads which clusters to watch. */
   nodeObserverRescanSeconds: number;
   /** Node health alerts (KUBEBYON_NODE_ALERT_*, docs/cluster-runtime.md "Node health alerts"). */
@@ -565,6 +568,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
+    jobConcurrency: e.KUBEBYON_JOB_CONCURRENCY,
     nodeObserverRescanSeconds: e.KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS,
     nodeAlerts: {
       unhealthySeconds: e.KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS,

@@ -239,6 +239,24 @@ describe("waitForControlPlane", () => {
     await expect(waiting).resolves.toBeUndefined();
   });
 
+  it("resolves when the Secret is written, not at the next poll (a watch ends the pause)", async () => {
+    const slowPoll = new HelmControlPlaneProvisioner({
+      kubeConfig: loadHostKubeConfig({ kubeconfigPath: cluster.kubeconfigPath }),
+      helm: new HelmCli({ bin: cluster.tools.helm, kubeconfigPath: cluster.kubeconfigPath, helmHome, timeoutMs: 60_000 }),
+      chart: { chart: standInChart, repo: "https://charts.invalid", version: "9.9.9" },
+      platformSecret: PLATFORM_SECRET,
+      pollIntervalMs: 120_000,
+    });
+    await provisioner.ensureNamespace({ namespace: "tenant-bell", labels: {} });
+    const waiting = slowPoll.waitForControlPlane({ namespace: "tenant-bell", releaseName: "demo", timeoutMs: 300_000 });
+    // Past the first read (404), into the two-minute pause.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const written = Date.now();
+    await core.createNamespacedSecret({ namespace: "tenant-bell", body: { metadata: { name: "vc-demo" }, stringData: { config: "x" } } });
+    await expect(waiting).resolves.toBeUndefined();
+    expect(Date.now() - written).toBeLessThan(60_000);
+  });
+
   it("gives up as soon as the namespace is being deleted, saying so, instead of waiting out the timeout", async () => {
     await provisioner.ensureNamespace({ namespace: "tenant-going", labels: {} });
     const waiting = rejection(provisioner.waitForControlPlane({ namespace: "tenant-going", releaseName: "demo", timeoutMs: 60_000 }));
