@@ -1,7 +1,7 @@
 // Node benchmark (issue 16): one ready cluster whose stand-in vCluster apiserver holds 1 000 Node objects posted as
 // kubelets post them. (1) The node observer as the product runs it (`worker/main.ts`, its own process): the cost of
 // recording the first list, of an idle window, and of status churn — CPU time and database row writes per status
-// update. (2) `GET /api/console/clusters/{id}/nodes` pages through `next start` with an API key (autocannon), at the
+// update. (2) `GET /api/console/nodes?cluster_id=…` pages through `next start` with an API key (autocannon), at the
 // API's default limit and at its maximum, first and continued pages.
 // `npm run bench:nodes -- --nodes 200 --window 10 --duration 5` for a quicker run.
 import os from "node:os";
@@ -136,8 +136,8 @@ async function main(): Promise<void> {
     // (2) Pages, with the worker still holding the observer claim, so the web process's own observer stays idle.
     const app = await startAppServer({ databaseUrl: database.url, env: hostClusterSettings(kube) });
     stops.push(() => app.stop());
-    const base = `${app.url}/api/console/clusters/${ready.clusterId}/nodes`;
-    const first = await fetch(`${base}?limit=${PAGE_LIMIT_MAX}`, { headers: { authorization: `Bearer ${key.key}` } });
+    const base = `${app.url}/api/console/nodes?cluster_id=${ready.clusterId}`;
+    const first = await fetch(`${base}&limit=${PAGE_LIMIT_MAX}`, { headers: { authorization: `Bearer ${key.key}` } });
     if (!first.ok) throw new Error(`GET /nodes answered ${first.status}: ${await first.text()}`);
     const cursor = ((await first.json()) as { next_cursor: string | null }).next_cursor;
     if (!cursor) throw new Error(`the node list ended on its first page of ${PAGE_LIMIT_MAX}; post more nodes`);
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
       let next: string | null = null;
       let seen = 0;
       do {
-        const res: Response = await fetch(`${base}?limit=${PAGE_LIMIT_MAX}${next ? `&cursor=${encodeURIComponent(next)}` : ""}`, { headers: { authorization: `Bearer ${key.key}` } });
+        const res: Response = await fetch(`${base}&limit=${PAGE_LIMIT_MAX}${next ? `&cursor=${encodeURIComponent(next)}` : ""}`, { headers: { authorization: `Bearer ${key.key}` } });
         const page = (await res.json()) as { items: unknown[]; next_cursor: string | null };
         seen += page.items.length;
         next = page.next_cursor;
@@ -158,8 +158,8 @@ async function main(): Promise<void> {
     }
     const targets = [
       { name: `first page, limit ${PAGE_LIMIT_DEFAULT} (default)`, url: base },
-      { name: `first page, limit ${PAGE_LIMIT_MAX} (max)`, url: `${base}?limit=${PAGE_LIMIT_MAX}` },
-      { name: `second page, limit ${PAGE_LIMIT_MAX} (continue token)`, url: `${base}?limit=${PAGE_LIMIT_MAX}&cursor=${encodeURIComponent(cursor)}` },
+      { name: `first page, limit ${PAGE_LIMIT_MAX} (max)`, url: `${base}&limit=${PAGE_LIMIT_MAX}` },
+      { name: `second page, limit ${PAGE_LIMIT_MAX} (continue token)`, url: `${base}&limit=${PAGE_LIMIT_MAX}&cursor=${encodeURIComponent(cursor)}` },
     ];
     const pages: PageFigures[] = [];
     for (const target of targets) {
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
     }
 
     printObserver();
-    console.log(`\n### GET /api/console/clusters/{id}/nodes, ${nodeCount} nodes (next start, API key)`);
+    console.log(`\n### GET /api/console/nodes?cluster_id=…, ${nodeCount} nodes (next start, API key)`);
     console.log("| request | req/s | p50 ms | p99 ms | bytes/response |");
     console.log("|---|---|---|---|---|");
     for (const p of pages) console.log(`| ${p.name} | ${p.rps.toFixed(0)} | ${p.p50} | ${p.p99} | ${p.bytes.toFixed(0)} |`);
