@@ -86,6 +86,20 @@ describe("recordNodeSnapshot", () => {
     expect(row.firstSeenAt.getTime()).toBe(clock.getTime() - 60_000);
   });
 
+  it("writes only the nodes that changed: an unchanged one's last_seen_at moves at most once a minute", async () => {
+    await recordNodeSnapshot(deps(), clusterId, [node("w1", "True"), node("w2", "True")]);
+    const before = await db.node.findMany({ where: { clusterId }, orderBy: { name: "asc" } });
+    clock = new Date(clock.getTime() + 10_000);
+    await recordNodeSnapshot(deps(), clusterId, [node("w1", "True"), node("w2", "False")]);
+    const after = await db.node.findMany({ where: { clusterId }, orderBy: { name: "asc" } });
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]).toMatchObject({ status: "not_ready", lastSeenAt: clock });
+    tick();
+    await recordNodeSnapshot(deps(), clusterId, [node("w1", "True"), node("w2", "False")]);
+    const refreshed = await db.node.findMany({ where: { clusterId }, orderBy: { name: "asc" } });
+    expect(refreshed.map((r) => r.lastSeenAt)).toEqual([clock, clock]);
+  });
+
   it("follows a node through ready, cordon, offline, deletion and re-join", async () => {
     await recordNodeSnapshot(deps(), clusterId, [node("w1", "False"), node("w2", "True")]);
     tick();
