@@ -9,7 +9,7 @@ export * from "./generated/prisma/client";
 
 // What services need beyond the client itself, so that this is the one infra module they import
 // and SQL text stays in this folder.
-export { lockRowForUpdate, lockUntilCommit, type LockableRow, type TransactionLockName } from "./locks";
+export { lockRowForUpdate, lockSharedUntilCommit, lockUntilCommit, type LockableRow, type TransactionLockName } from "./locks";
 export { isUniqueViolation } from "./unique-violation";
 export { claimDueNotificationDeliveries } from "./notification-claim-statements";
 export { readClusterPage, type ClusterPageQuery, type ClusterViewRow } from "./cluster-page-statement";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { createPrismaClient, type Db, type Prisma } from "./client";
-import { lockRowForUpdate, lockUntilCommit } from "./locks";
+import { lockRowForUpdate, lockSharedUntilCommit, lockUntilCommit } from "./locks";
 import { insertTestCluster } from "./prisma-job-store.test-fixtures";
 
 let database: TestDatabase;
@@ -51,6 +51,29 @@ describe("lockUntilCommit", () => {
     await db.$transaction(async (tx) => {
       await lockUntilCommit(tx, "clusterQuota", "usr_a");
       expect(await freeElsewhere("cluster-quota:usr_b")).toBe(true);
+    });
+  });
+});
+
+describe("lockSharedUntilCommit", () => {
+  it("lets other shared holders in and keeps the exclusive form out until the transaction ends", async () => {
+    const sharedFreeElsewhere = async () => (await other.$queryRaw<{ free: boolean }[]>`SELECT pg_try_advisory_xact_lock_shared(hashtext('system-settings')) AS free`)[0]?.free === true;
+    await db.$transaction(async (tx) => {
+      await lockSharedUntilCommit(tx, "systemSettings");
+      expect(await sharedFreeElsewhere()).toBe(true);
+      expect(await freeElsewhere("system-settings")).toBe(false);
+    });
+    expect(await freeElsewhere("system-settings")).toBe(true);
+  });
+
+  it("waits while the exclusive form is held", async () => {
+    await db.$transaction(async (tx) => {
+      await lockUntilCommit(tx, "systemSettings");
+      const shared = other.$transaction(async (otx) => {
+        await otx.$executeRaw`SET LOCAL lock_timeout = '200ms'`;
+        await lockSharedUntilCommit(otx, "systemSettings");
+      });
+      await expect(shared).rejects.toThrow(/lock timeout|canceling statement/i);
     });
   });
 });

@@ -65,6 +65,21 @@ export async function lockUntilCommit<Name extends TransactionLockName>(
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${lockKey(...key)}))`;
 }
 
+/**
+ * The shared form of lockUntilCommit: any number of transactions hold it together, and the exclusive form
+ * waits for all of them (and they for it). For work that only needs what the lock guards to stay still, such
+ * as a create reading the settings a settings change re-derives everything from, so creates of different
+ * users no longer queue behind each other (bench:create, docs/benchmarks.md).
+ */
+export async function lockSharedUntilCommit<Name extends TransactionLockName>(
+  tx: Tx,
+  name: Name,
+  ...key: Parameters<(typeof transactionLockKeys)[Name]>
+): Promise<void> {
+  const lockKey: (...key: string[]) => string = transactionLockKeys[name];
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${lockKey(...key)}))`;
+}
+
 /** The rows use cases lock before they read, check and write them; one static statement each. */
 const rowLockStatements = {
   cluster: (tx: Tx, id: string) => tx.$queryRaw<unknown[]>`SELECT id FROM clusters WHERE id = ${id} FOR UPDATE`,

@@ -9,7 +9,7 @@ import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
 import { assertClusterRoom, assertPlanRunsControlPlane } from "@/server/services/billing/quota-checks";
 import { notifyIfQuotaRefusal } from "@/server/services/notifications/emitters";
 import { resolveCurrentPlan } from "@/server/services/billing/resolve-current-plan";
-import { isUniqueViolation, lockUntilCommit } from "@/server/infra/db/client";
+import { isUniqueViolation, lockSharedUntilCommit } from "@/server/infra/db/client";
 import { publishJobWakeup } from "@/server/services/jobs/publish-job-wakeup";
 import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
 import type { DnsAutomationDeps } from "@/server/services/dns-automation/dns-provider";
@@ -72,7 +72,7 @@ export async function createCluster(deps: ClusterRequestDeps & Partial<DnsAutoma
     jobId = await deps.db.$transaction(async (tx) => {
       await assertClusterRoom(tx, plan, viewer.id);
       // Under the settings lock, so a base-domain change (which re-derives every target) cannot miss this cluster.
-      await lockUntilCommit(tx, "systemSettings");
+      await lockSharedUntilCommit(tx, "systemSettings");
       const { managedWorkloadIngressBaseDomain } = await readSystemSettings({ db: tx });
       await tx.cluster.create({
         data: {
