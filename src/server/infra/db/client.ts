@@ -16,7 +16,11 @@ export { readClusterPage, type ClusterPageQuery, type ClusterViewRow } from "./c
 
 export type Db = PrismaClient;
 
-const pools = new WeakMap<Db, pg.Pool>();
+// Per process, not per module instance: Next bundles this module into more than one chunk (the runtime made at
+// start-up and a route handler's copy), and a client made by one copy must find its pool from the other.
+const POOLS_KEY = Symbol.for("kubebyon.prisma-pg-pools");
+const registry = globalThis as typeof globalThis & { [POOLS_KEY]?: WeakMap<Db, pg.Pool> };
+const pools = (registry[POOLS_KEY] ??= new WeakMap<Db, pg.Pool>());
 
 // One client per process (web, worker, test); each owns one pg pool, shared with the hot statements
 // (see pgPoolOf) and closed by $disconnect().
