@@ -4,12 +4,12 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startAppServer, TEST_ADMIN } from "@e2e/env/app-server";
 import { createTestDatabase } from "@e2e/env/postgres";
 import { seedClusters, seedUsers } from "@e2e/env/seed-list-rows";
 import { generateApiKey } from "@/server/domain/auth/api-key-format";
+import { driveLoad, type LoadFigures, type LoadTarget } from "./load";
 import { positiveInt } from "./positive-int";
 
 const { values } = parseArgs({
@@ -29,21 +29,6 @@ const adminClusters = positiveInt("clusters", values.clusters);
 const userClusters = positiveInt("user-clusters", values["user-clusters"]);
 const deepPage = positiveInt("deep-page", values["deep-page"]);
 
-interface Target {
-  name: string;
-  url: string;
-  token?: string;
-}
-
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  bytes: number;
-  errors: number;
-}
-
 /** A constant-JSON server in its own process: the ceiling of a Node HTTP stack on this machine. */
 async function startPlainServer(): Promise<{ url: string; stop(): void }> {
   const source = `require("node:http").createServer((q, s) => { s.setHeader("content-type", "application/json"); s.end('{"status":"ok"}'); }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
@@ -53,17 +38,6 @@ async function startPlainServer(): Promise<{ url: string; stop(): void }> {
     child.once("exit", (code) => reject(new Error(`the plain server exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
-async function drive(target: Target, seconds: number): Promise<Figures> {
-  const result = await autocannon({
-    url: target.url,
-    connections,
-    duration: seconds,
-    headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return { name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / Math.max(result.requests.average, 1), errors };
 }
 
 async function insertApiKey(client: pg.Client, userId: string): Promise<string> {
@@ -98,7 +72,7 @@ async function main(): Promise<void> {
       if (!cursor) throw new Error(`the list ended before page ${deepPage}; seed more clusters`);
     }
 
-    const targets: Target[] = [
+    const targets: LoadTarget[] = [
       { name: "plain Node http, constant JSON", url: `${plain.url}/` },
       { name: "GET /healthz", url: `${app.url}/healthz` },
       { name: "GET /api/console/me (API key)", url: `${app.url}/api/console/me`, token: userKey },
@@ -106,10 +80,10 @@ async function main(): Promise<void> {
       { name: `GET /api/console/clusters, admin (${adminClusters}), first page`, url: `${app.url}/api/console/clusters`, token: adminKey },
       { name: `GET /api/console/clusters, admin, page ${deepPage}`, url: `${app.url}/api/console/clusters?cursor=${cursor}`, token: adminKey },
     ];
-    const results: Figures[] = [];
+    const results: LoadFigures[] = [];
     for (const target of targets) {
-      await drive(target, 2);
-      const figures = await drive(target, duration);
+      await driveLoad(target, connections, 2);
+      const figures = await driveLoad(target, connections, duration);
       results.push(figures);
       console.log(`  ${figures.name}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors ? `, ${figures.errors} errors` : ""}`);
     }

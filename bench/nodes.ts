@@ -6,7 +6,6 @@
 // `npm run bench:nodes -- --nodes 200 --window 10 --duration 5` for a quicker run.
 import os from "node:os";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startAppServer } from "@e2e/env/app-server";
 import { hostClusterSettings } from "@e2e/env/host-platform";
@@ -19,6 +18,7 @@ import { newId } from "@/server/domain/ids";
 import { createPrismaClient } from "@/server/infra/db/client";
 import { describeWrites, readDbWrites, STATS_FLUSH_MS, writesBetween } from "./db-writes";
 import { measureWindow, startObserverWorker, waitForNodeRows } from "./observer-worker";
+import { driveLoad, type LoadFigures } from "./load";
 import { positiveInt } from "./positive-int";
 import { postStandInNodes, startChurn, type StandInNodes } from "./stand-in-nodes";
 
@@ -43,27 +43,6 @@ const duration = positiveInt("duration", values.duration);
 const connections = positiveInt("connections", values.connections);
 
 const PAGE_P99_TARGET_MS = 300;
-
-interface PageFigures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  bytes: number;
-  errors: number;
-}
-
-async function drive(name: string, url: string, token: string, seconds: number): Promise<PageFigures> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytes: result.throughput.average / Math.max(result.requests.average, 1),
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
 
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
@@ -161,10 +140,10 @@ async function main(): Promise<void> {
       { name: `first page, limit ${PAGE_LIMIT_MAX} (max)`, url: `${base}&limit=${PAGE_LIMIT_MAX}` },
       { name: `second page, limit ${PAGE_LIMIT_MAX} (continue token)`, url: `${base}&limit=${PAGE_LIMIT_MAX}&cursor=${encodeURIComponent(cursor)}` },
     ];
-    const pages: PageFigures[] = [];
+    const pages: LoadFigures[] = [];
     for (const target of targets) {
-      await drive(target.name, target.url, key.key, 2);
-      const figures = await drive(target.name, target.url, key.key, duration);
+      await driveLoad({ ...target, token: key.key }, connections, 2);
+      const figures = await driveLoad({ ...target, token: key.key }, connections, duration);
       pages.push(figures);
       console.log(`  GET /nodes ${figures.name}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors ? `, ${figures.errors} errors` : ""}`);
     }
