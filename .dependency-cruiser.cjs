@@ -87,6 +87,13 @@ module.exports = {
       to: { path: `${server}infra/`, pathNot: `^src/server/infra/db/client\\.ts$` },
     },
     {
+      name: "background-engine-knows-no-area",
+      comment: "services/background runs every area's tasks and so imports none of them (like services/jobs): an area imports the engine's contract, never the reverse. It may use service-deps.ts.",
+      severity: "error",
+      from: { path: `${server}services/background/`, pathNot: tests },
+      to: { path: `${server}services/`, pathNot: [`${server}services/background/`, `^src/server/services/service-deps\\.ts$`] },
+    },
+    {
       name: "worker-code-stays-framework-free",
       comment: "What worker/ shares (services, domain, infra, composition, config, observability) must load in plain Node: no Next.js, next-auth, React or server-only.",
       severity: "error",

@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import kubebyon from "./scripts/eslint/no-background-loops.mjs";
 
 const config = [
   ...nextVitals,
@@ -12,6 +13,14 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Periodic work runs on the background engine. Exempt: the engine itself, and the job runner's per-job lease
+    // renewal (it lives and dies with one job attempt, inside the job engine).
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/services/background/**", "src/server/services/jobs/job-runner.ts", "src/server/**/*.test.ts", "src/server/**/*.integration-test.ts"],
+    plugins: { kubebyon },
+    rules: { "kubebyon/no-background-loops": "error" },
   },
 ];
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { AppsV1Api, CoreV1Api, type V1ConfigMap, type V1Deployment, type V1NetworkPolicy, type V1Service } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haproxyOptionsFor } from "@/server/composition/control-plane-edge-loop";
+import { haproxyOptionsFor } from "@/server/composition/haproxy-options";
 import { parseConfig, requireHaproxyEdge } from "@/server/config/env";
 import { renderHaproxyConfig } from "@/server/domain/control-plane-edge/haproxy-config";
 import { haproxyMasterArgs } from "@/server/infra/haproxy/haproxy-config-writer";

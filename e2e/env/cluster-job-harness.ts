@@ -39,6 +39,7 @@ import { requireSharedGateway } from "@/server/config/env";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { INGRESS_NGINX_STAND_IN_CHART, STAND_IN_CHART } from "./stand-in-chart";
 import { waitFor } from "./wait-for";
+import { startNodeObserverRescans } from "./background-task";
 
 export interface ClusterJobHarness {
   kube: KubeCluster;
@@ -171,10 +172,10 @@ export async function startClusterJobHarness(opts: {
           csrWatcher: new KubeBootstrapCsrWatcher(),
           claims: new PgAdvisoryClaims({ connectionString: testDb.url, lockClass: sessionLocks.nodeObserverClaimsClass, applicationName: `harness node observer (${opts.label})` }),
         },
-        { rescanIntervalMs: 500, settleMs: 500 },
+        { settleMs: 500 },
       )
     : undefined;
-  observer?.start();
+  if (observer) startNodeObserverRescans(observer, 500);
 
   return {
     kube,

@@ -2,8 +2,8 @@ import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { startKubeCluster, type KubeCluster } from "@e2e/env/kube-cluster";
-import { startControlPlaneMetricsLoop } from "@/server/composition/control-plane-metrics-loop";
-import { loopLeadership } from "@/server/composition/loop-leadership";
+import { leaderClaimsOn, startTestTask } from "@e2e/env/background-task";
+import { controlPlaneMetricsTask } from "@/server/services/cluster-metrics/control-plane-metrics.task";
 import { provisionReadyCluster, type ReadyCluster } from "@e2e/env/ready-cluster";
 import { clusterMetricNames, type ClusterMetricsOutput } from "@/server/domain/cluster-metrics/cluster-metrics-history";
 import { parsePromNumber, parsePromText } from "@/server/domain/cluster-metrics/prometheus-text";
@@ -256,31 +256,35 @@ describe("the Prometheus view", () => {
   });
 });
 
-describe("the collector loop in two job-processing processes", () => {
+describe("the collector task in two job-processing processes", () => {
   it("scrapes from the leader only, and runs the rollup on its first pass", async () => {
     const databaseUrl = api.db.url;
     const passes: Record<string, Array<{ collected?: { sampled: string[] }; rolledUp?: unknown }>> = { one: [], two: [] };
     const before = (await rawRows(ready.clusterId)).length;
     const start = (owner: "one" | "two") =>
-      startControlPlaneMetricsLoop(
-        { ...deps, memory: new CollectorMemory() },
+      startTestTask(
+        controlPlaneMetricsTask,
+        {
+          ...deps,
+          memory: new CollectorMemory(),
+          settings: { timeoutMs: 10_000, concurrency: 2, retention: { rawHours: 24, fiveMinuteDays: 7, oneHourDays: 90 } },
+          rollup: { lastAt: undefined },
+        },
         {
           intervalMs: 300,
-          rollupIntervalMs: 60_000,
-          timeoutMs: 10_000,
-          concurrency: 2,
-          retention: { rawHours: 24, fiveMinuteDays: 7, oneHourDays: 90 },
+          claims: leaderClaimsOn(databaseUrl, `test-${owner}`),
           log: deps.log,
-          leadership: loopLeadership(databaseUrl, "control-plane-metrics", `test-${owner}`, deps.log),
-          onPass: (pass) => passes[owner]!.push(pass),
+          onPass: (pass) => {
+            if (!(pass instanceof Error)) passes[owner]!.push(pass);
+          },
         },
       );
-    const stopOne = start("one");
+    const one = start("one");
     await expect.poll(() => passes.one!.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-    const stopTwo = start("two");
+    const two = start("two");
     await expect.poll(() => passes.one!.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
-    await stopTwo();
-    await stopOne();
+    await two.stop();
+    await one.stop();
     expect(passes.two).toEqual([]);
     expect(passes.one![0]!.rolledUp).toBeDefined();
     expect(passes.one!.slice(1).every((p) => p.rolledUp === undefined)).toBe(true);

@@ -19,6 +19,7 @@ import { shQuote } from "@/server/domain/join-sessions/join-wrapper-script";
 import { TokenBucketLimiter } from "@/server/domain/rate-limit/token-bucket-limiter";
 import { createLogger } from "@/server/observability/logger";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
+import { startNodeObserverRescans } from "@e2e/env/background-task";
 
 /**
  * Join sessions end to end (docs/join-sessions.md): the platform's wrapper is fetched with curl and run by real
@@ -168,9 +169,9 @@ describe.each(["dash", "bash"] as const)("the join wrapper run by %s", (shell) =
     const log = createLogger({ level: "warn", base: { test: "join-chain" }, write: () => undefined });
     const observer = new NodeObserver(
       nodeObserverTestDeps({ db: api.runtime.deps.db, databaseUrl: api.db.url, kube, log, applicationName: `join-chain ${shell}` }),
-      { rescanIntervalMs: 300, settleMs: 200 },
+      { settleMs: 200 },
     );
-    observer.start();
+    startNodeObserverRescans(observer, 300);
     try {
       const token = await newToken();
       const [tokenId] = token.split(".");

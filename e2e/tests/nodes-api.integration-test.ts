@@ -11,6 +11,9 @@ import { createNodeObserver } from "@/server/composition/node-observer";
 import type { NodeObserver } from "@/server/services/nodes/node-observer";
 import { evaluateKubectlCommand } from "@/server/domain/kubectl/kubectl-policy";
 import { postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
+import { startNodeObserverRescans } from "@e2e/env/background-task";
+import { sessionLocks } from "@/server/infra/db/locks";
+import { PgAdvisoryClaims } from "@/server/infra/db/pg-advisory-claims";
 
 /**
  * Nodes, node events, node operations and the read-only kubectl proxy through
@@ -36,8 +39,10 @@ beforeAll(async () => {
   ready = await provisionReadyCluster({ kube, db: api.runtime.deps.db, ownerId: alice.id, name: "nodes-a" });
   clusterId = ready.clusterId;
   vcCore = ready.vc.kubeConfig().makeApiClient(CoreV1Api);
-  observer = createNodeObserver(api.runtime, "nodes-api-test");
-  observer.start();
+  observer = startNodeObserverRescans(
+    createNodeObserver(api.runtime, "nodes-api-test", new PgAdvisoryClaims({ connectionString: api.db.url, lockClass: sessionLocks.nodeObserverClaimsClass, applicationName: "nodes-api-test observer" })),
+    api.runtime.config.nodeObserverRescanSeconds * 1_000,
+  );
   await waitUntil("the node observer to watch the cluster", async () => (observer.observedClusterIds().includes(clusterId) ? true : undefined), { timeoutMs: 15_000 });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startInProcessApi, type InProcessApi } from "@e2e/env/in-process-api";
 import { codeFromMail, startTestSmtpServer, type TestSmtpServer } from "@e2e/env/smtp-server";
 import { startWebhookReceiver, type WebhookReceiver } from "@e2e/env/webhook-receiver";
-import { buildNotificationDeliveryDeps } from "@/server/composition/notification-dispatcher";
+import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
 import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "@/server/domain/notifications/webhook-signature";
 import type { SmtpMailer } from "@/server/infra/mail/smtp-mailer";
@@ -46,7 +46,7 @@ beforeEach(async () => {
 
 /** Runs one pass of the delivery loop as of `at` (default: now), with the production channels. */
 async function deliver(at = new Date()): Promise<number> {
-  delivery ??= buildNotificationDeliveryDeps(api.runtime);
+  delivery ??= { db: api.runtime.deps.db, now: api.runtime.deps.now, log: api.runtime.log, mailer: api.runtime.deps.mailer, webhooks: new FetchWebhookSender() };
   return deliverDueNotifications({ ...delivery, now: () => at });
 }
 

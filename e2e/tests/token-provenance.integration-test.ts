@@ -20,6 +20,7 @@ import { vclusterCredentials } from "@/server/infra/kube/node-kubelet.test-fixtu
 import { createLogger } from "@/server/observability/logger";
 import { NodeObserver } from "@/server/services/nodes/node-observer";
 import type { BootstrapCsrWatchEvent } from "@/server/services/nodes/ports";
+import { startNodeObserverRescans } from "@e2e/env/background-task";
 
 /**
  * Token provenance against the stand-in vCluster (a real kube-apiserver with kubeadm's bootstrap RBAC): a
@@ -83,10 +84,10 @@ function startObserver(name: string): NodeObserver {
   const log = createLogger({ level: "warn", base: { observer: name }, write: () => undefined });
   const observer = new NodeObserver(
     nodeObserverTestDeps({ db, databaseUrl: database.url, kube, log, applicationName: `provenance-test ${name}` }),
-    { rescanIntervalMs: 300, settleMs: 200 },
+    { settleMs: 200 },
   );
   observers.push(observer);
-  observer.start();
+  startNodeObserverRescans(observer, 300);
   return observer;
 }
 

@@ -5,6 +5,8 @@ import { PgSessionLock } from "@/server/infra/db/pg-session-lock";
 import { KubeAdmissionWebhookConfigurationStore } from "@/server/infra/kube/admission-webhook-configuration-store";
 import type { Logger } from "@/server/observability/logger";
 import type { KubeconfigResolver } from "@/server/services/clusters/kubeconfig-resolver";
+import type { TaskTriggers } from "@/server/services/background/task-triggers";
+import { admissionWebhookSyncTask } from "@/server/services/admission/admission-webhook-sync.task";
 import { requestAdmissionWebhookSync } from "@/server/services/admission/request-admission-webhook-sync";
 import type { AdmissionWebhookSyncDeps } from "@/server/services/admission/sync-admission-webhooks";
 import { resolveAdmissionEndpoint } from "@/server/services/admission/admission-endpoint";
@@ -44,8 +46,11 @@ export function admissionWebhookSyncDeps(parts: { config: Config; db: Db; log: L
  * "Sync now" for the request paths of a process (a plan edited, an order paid or cancelled); undefined with the
  * webhook off (the periodic pass of a job-processing process removes what is left).
  */
-export function admissionWebhookSyncHook(parts: Parameters<typeof admissionWebhookSyncDeps>[0]): (() => void) | undefined {
+export function admissionWebhookSyncHook(parts: Parameters<typeof admissionWebhookSyncDeps>[0] & { triggers: TaskTriggers }): (() => void) | undefined {
   if (!parts.config.admissionWebhook.enabled) return undefined;
   const deps = admissionWebhookSyncDeps({ ...parts, log: parts.log.child({ component: "admission-webhook" }) });
-  return () => void requestAdmissionWebhookSync(deps);
+  // The admission task's trigger where this process runs the background engine, a pass of its own otherwise.
+  return () => {
+    if (!parts.triggers.trigger(admissionWebhookSyncTask.name)) void requestAdmissionWebhookSync(deps);
+  };
 }

@@ -11,12 +11,12 @@ import type { AdmissionEndpointDeps, AdmissionReviewDeps } from "@/server/servic
 import { reviewAdmission } from "@/server/services/admission/review-admission";
 import { renewServingCertificate, servingHostOf, type ServingCertificate } from "@/server/services/admission/serving-certificate";
 import type { KubeconfigResolver } from "@/server/services/clusters/kubeconfig-resolver";
-import { errorMessage, startPeriodicPass } from "./periodic-pass";
+import { bindTask } from "@/server/services/background/background-task";
+import { SERVING_CERTIFICATE_CHECK_MS, servingCertificateRenewalTask } from "@/server/services/admission/serving-certificate-renewal.task";
+import { TaskScheduler, type TaskPassObserver } from "@/server/services/background/task-scheduler";
 
 /** The sealing purpose of the CA private keys; changing it makes every stored CA unreadable. */
 const CA_KEY_PURPOSE = "admission CA private key";
-/** How often a web process checks whether its serving certificate (or the CA) is due for renewal. */
-const RENEWAL_CHECK_MS = 15 * 60_000;
 
 /**
  * What resolveAdmissionEndpoint (services/admission/admission-endpoint.ts) needs, from the settings: the
@@ -47,6 +47,8 @@ export interface StartAdmissionWebhookServerOptions {
   now?: () => Date;
   /** Default 15 minutes. */
   renewalCheckMs?: number;
+  /** The process's task metrics (kubebyon_task_*). */
+  taskObservers?: readonly TaskPassObserver[];
 }
 
 export interface AdmissionWebhookServer {
@@ -84,19 +86,30 @@ export async function startAdmissionWebhookServer(options: StartAdmissionWebhook
     listen: options.config.listen,
     tls: current,
     handle: (call) => reviewAdmission(reviewDeps, call),
-    onError: (error) => log.error("admission request failed", { error: errorMessage(error) }),
+    onError: (error) => log.error("admission request failed", { error: error instanceof Error ? error.message : String(error) }),
   });
-  const stopRenewal = startPeriodicPass({
-    intervalMs: options.renewalCheckMs ?? RENEWAL_CHECK_MS,
-    run: async () => {
-      const renewed = await renewServingCertificate(certificates, options.config.url, current);
-      if (!renewed) return;
-      server.setCertificate(renewed);
-      current = renewed;
-      log.info("admission webhook serving certificate renewed", { authority_id: renewed.authorityId, not_after: renewed.notAfter.toISOString() });
-    },
-    onError: (error) => log.warn("admission webhook serving certificate could not be renewed", { error: errorMessage(error) }),
+  // The web process's own background engine: it runs whether or not this process also runs job processing.
+  const renewal = new TaskScheduler({
+    tasks: [
+      bindTask(
+        servingCertificateRenewalTask,
+        {
+          certificates,
+          webhookUrl: options.config.url,
+          log,
+          current: () => current,
+          install: (renewed) => {
+            server.setCertificate(renewed);
+            current = renewed;
+          },
+        },
+        { intervalMs: options.renewalCheckMs ?? SERVING_CERTIFICATE_CHECK_MS },
+      ),
+    ],
+    log: options.log.child({ component: "background" }),
+    observers: options.taskObservers,
   });
+  renewal.start();
   log.info("admission webhook listening", {
     address: options.config.listen.address,
     port: server.port,
@@ -108,7 +121,7 @@ export async function startAdmissionWebhookServer(options: StartAdmissionWebhook
     port: server.port,
     certificate: () => current,
     async stop() {
-      await stopRenewal();
+      await renewal.stop();
       await server.close();
     },
   };

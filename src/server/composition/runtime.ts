@@ -22,6 +22,8 @@ import type { ReadinessProbe } from "@/server/services/health/check-readiness";
 import { InProcessJobWakeups } from "@/server/services/jobs/in-process-job-wakeups";
 import type { JobWakeups } from "@/server/services/jobs/job-wakeups";
 import { endRevokedTokenSessions } from "@/server/services/join-sessions/end-revoked-token-sessions";
+import { TaskTriggers } from "@/server/services/background/task-triggers";
+import { dnsSyncTask } from "@/server/services/dns-automation/dns-sync.task";
 import { syncDnsAfterChange } from "@/server/services/dns-automation/sync-dns-after-change";
 import { effectiveSmtpConfig } from "@/server/services/settings/effective-smtp";
 import { StoredSettingsCache } from "@/server/services/settings/settings-cache";
@@ -45,6 +47,8 @@ export interface Runtime extends ApiRuntime {
   process: ProcessName;
   /** The same host-cluster adapters as deps.cluster, typed for the lifecycle jobs and the node observer. */
   clusterRuntime: ClusterRuntime;
+  /** "Run this task now" from request paths; attached to the scheduler when this process runs background work. */
+  backgroundTriggers: TaskTriggers;
   /** Closes what the runtime opened (wake-ups, SMTP pool, database pool); loops must be stopped first. */
   close(): Promise<void>;
 }
@@ -84,6 +88,8 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
   const clusterRuntime = buildClusterRuntime(config, db, log);
   const dnsProviders = cloudflareDnsProviders(config);
   const passLock = dnsPassLock(config, options.process);
+  // Attached to the background scheduler when this process runs one (startJobProcessing).
+  const backgroundTriggers = new TaskTriggers();
   const deps: ApiDeps = {
     db,
     log,
@@ -104,11 +110,13 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     dnsProviders,
     dnsPassLock: passLock,
     // Spec §1.4: records follow settings changes at once, not only on the periodic pass.
-    afterSettingsSaved: () => syncDnsAfterChange({ db, log, now, dnsProviders, dnsPassLock: passLock }),
+    afterSettingsSaved: () => {
+      if (!backgroundTriggers.trigger(dnsSyncTask.name)) syncDnsAfterChange({ db, log, now, dnsProviders, dnsPassLock: passLock });
+    },
     // Issue 13: a binding created or deleted reaches the workload Gateway at once, not at the next periodic pass.
-    workloadEdgeSync: workloadEdgeSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
+    workloadEdgeSync: workloadEdgeSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process, triggers: backgroundTriggers }),
     // Issue 14: a plan or order change reaches the webhook configurations at once, not at the next periodic pass.
-    admissionWebhookSync: admissionWebhookSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process }),
+    admissionWebhookSync: admissionWebhookSyncHook({ config, db, log, now, resolver: clusterRuntime.resolver, processName: options.process, triggers: backgroundTriggers }),
     cluster: clusterRuntime,
     platformHealth: buildPlatformHealthDeps(config, { db, now, settingsCache }),
     dns: new NodeCnameChainResolver({ servers: config.dnsCheck.resolvers }),
@@ -154,6 +162,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     clusterRuntime,
     readinessProbes,
     metrics,
+    backgroundTriggers,
     async close() {
       await wakeups.close().catch(() => undefined);
       mailer.close();

@@ -1,5 +1,6 @@
 import { requireAdmissionWebhook, requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 import { applyMigrations } from "@/server/infra/db/migrate";
+import { createTaskMetrics } from "@/server/observability/task-metrics";
 import { ensureFirstAdmin } from "@/server/services/auth/ensure-first-admin";
 import { startAdmissionWebhookServer, type AdmissionWebhookServer } from "./admission-webhook";
 import { startJobProcessing, type JobProcessing } from "./job-processing";
@@ -49,6 +50,7 @@ export async function startWebBackground(): Promise<void> {
       log,
       resolver: runtime.clusterRuntime.resolver,
       metrics: runtime.metrics.admission,
+      taskObservers: [createTaskMetrics(runtime.metrics.registry)],
     });
   }
 

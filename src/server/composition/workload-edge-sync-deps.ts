@@ -10,6 +10,8 @@ import { TcpConnectProbe } from "@/server/infra/net/tcp-connect-probe";
 import type { Logger } from "@/server/observability/logger";
 import type { KubeconfigResolver } from "@/server/services/clusters/kubeconfig-resolver";
 import type { ExclusiveRunner } from "@/server/services/dns-automation/dns-provider";
+import type { TaskTriggers } from "@/server/services/background/task-triggers";
+import { workloadEdgeTask } from "@/server/services/workload-edge/workload-edge.task";
 import { requestWorkloadEdgeSync } from "@/server/services/workload-edge/request-workload-edge-sync";
 import type { WorkloadEdgeSyncDeps } from "@/server/services/workload-edge/sync-workload-edge";
 
@@ -71,9 +73,14 @@ export function workloadEdgeSyncDeps(parts: { config: Config; db: Db; log: Logge
   };
 }
 
-/** "Sync now" for the request paths of a process (hostname bindings created or deleted); undefined with the workload edge off. */
-export function workloadEdgeSyncHook(parts: Parameters<typeof workloadEdgeSyncDeps>[0]): (() => void) | undefined {
+/**
+ * "Sync now" for the request paths of a process (hostname bindings created or deleted): the workload-edge task's
+ * trigger where this process runs the background engine, a pass of its own otherwise; undefined with the edge off.
+ */
+export function workloadEdgeSyncHook(parts: Parameters<typeof workloadEdgeSyncDeps>[0] & { triggers: TaskTriggers }): (() => void) | undefined {
   if (!parts.config.workloadEdge.enabled) return undefined;
   const deps = workloadEdgeSyncDeps({ ...parts, log: parts.log.child({ component: "workload-edge" }) });
-  return () => void requestWorkloadEdgeSync(deps);
+  return () => {
+    if (!parts.triggers.trigger(workloadEdgeTask.name)) void requestWorkloadEdgeSync(deps);
+  };
 }

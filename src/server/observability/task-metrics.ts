@@ -1,11 +1,16 @@
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { TaskPassObserver } from "@/server/services/background/task-scheduler";
 
+const observers = new WeakMap<Registry, TaskPassObserver>();
+
 /**
  * The background engine's per-task metrics of one process (docs/background-tasks.md): what the PrometheusRule's
  * "task failing" and "task late" alerts read. Timestamps are epoch seconds, so `time() - …` is an age.
  */
 export function createTaskMetrics(registry: Registry): TaskPassObserver {
+  // One set per registry: a process that starts its background work again (tests) records into the same series.
+  const existing = observers.get(registry);
+  if (existing) return existing;
   const labelNames = ["task"] as const;
   const runs = new Counter({ name: "kubebyon_task_runs_total", help: "Background task passes that ended, by outcome.", labelNames: ["task", "outcome"], registers: [registry] });
   const duration = new Histogram({
@@ -20,7 +25,7 @@ export function createTaskMetrics(registry: Registry): TaskPassObserver {
   const streak = new Gauge({ name: "kubebyon_task_error_streak", help: "Failed passes of the task since its last success.", labelNames, registers: [registry] });
   const interval = new Gauge({ name: "kubebyon_task_interval_seconds", help: "The task's interval between passes.", labelNames, registers: [registry] });
   const leading = new Gauge({ name: "kubebyon_task_leading", help: "1 when this process runs the task's timed passes (each-process tasks, or the leader of a leader task).", labelNames, registers: [registry] });
-  return {
+  const observer: TaskPassObserver = {
     leadingChanged(health) {
       interval.set({ task: health.name }, health.intervalMs / 1_000);
       leading.set({ task: health.name }, health.leading ? 1 : 0);
@@ -36,4 +41,6 @@ export function createTaskMetrics(registry: Registry): TaskPassObserver {
       streak.set({ task: health.name }, health.errorStreak);
     },
   };
+  observers.set(registry, observer);
+  return observer;
 }

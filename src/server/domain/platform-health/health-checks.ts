@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The back office's platform health checks, in the order the page shows them. */
-export const healthCheckNames = ["host_apiserver", "host_permissions", "helm", "vcluster_chart", "platform_api_key_secret", "public_access", "rabbitmq", "smtp"] as const;
+export const healthCheckNames = ["host_apiserver", "host_permissions", "helm", "vcluster_chart", "platform_api_key_secret", "public_access", "rabbitmq", "smtp", "background_work"] as const;
 export const healthCheckNameSchema = z.enum(healthCheckNames);
 export type HealthCheckName = z.infer<typeof healthCheckNameSchema>;
 

@@ -42,6 +42,7 @@ export class PgCredentialChangeFeed implements CredentialChangeFeed {
         error: error instanceof Error ? error.message : String(error),
         retry_in_ms: this.delayMs,
       });
+      // eslint-disable-next-line kubebyon/no-background-loops -- a reconnect after the connection dropped, not periodic work
       this.retry = setTimeout(() => void this.connect(handlers), this.delayMs);
       this.retry.unref();
       this.delayMs = Math.min(this.delayMs * 2, RETRY_MAX_MS);

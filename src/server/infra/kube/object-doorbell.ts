@@ -45,6 +45,7 @@ export class ObjectDoorbell {
     const started = Date.now();
     const again = () => {
       if (this.stopped) return;
+      // eslint-disable-next-line kubebyon/no-background-loops -- a reconnect after the watch ended, not periodic work
       this.retry = setTimeout(() => this.connect(), Math.max(0, this.watch.retryMs - (Date.now() - started)));
     };
     this.connection = new Watch(this.kubeConfig).watch(

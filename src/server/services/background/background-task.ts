@@ -25,6 +25,10 @@ export interface TaskSummary {
   level: "info" | "warn";
   message: string;
   fields?: LogFields;
+  /** What must differ from the last pass's for the line to be logged again; default: the whole line. */
+  key?: string;
+  /** The pass changed something (a route replaced): logged even when the key is the same. */
+  changed?: boolean;
 }
 
 /**
@@ -79,8 +83,11 @@ export interface BoundTask {
 /** After a failed pass (an apiserver blip, the database, the pass lock): 2 s, doubling, never later than the interval. */
 export const defaultTaskBackoff = (intervalMs: number): BackoffPolicy => ({ baseMs: Math.min(2_000, intervalMs), factor: 2, maxMs: intervalMs, jitter: 0.2 });
 
-export function bindTask<Deps, Result>(task: BackgroundTask<Deps, Result>, deps: Deps, config: Config): BoundTask {
-  const intervalMs = task.intervalMs(config);
+/** Where a bound task's interval comes from: the deployment's settings, or a test's own figure. */
+export type TaskIntervalSource = { config: Config } | { intervalMs: number };
+
+export function bindTask<Deps, Result>(task: BackgroundTask<Deps, Result>, deps: Deps, source: TaskIntervalSource): BoundTask {
+  const intervalMs = "config" in source ? task.intervalMs(source.config) : source.intervalMs;
   if (!Number.isFinite(intervalMs) || intervalMs <= 0) throw new Error(`background task ${task.name}: interval must be a positive number of milliseconds, got ${intervalMs}`);
   return {
     name: task.name,

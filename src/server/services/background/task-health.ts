@@ -30,3 +30,14 @@ export function isTaskLate(health: Pick<TaskHealth, "leading" | "intervalMs" | "
   if (!health.leading) return false;
   return now - (health.lastSuccessAt ?? health.scheduledAt) > LATE_AFTER_INTERVALS * health.intervalMs;
 }
+
+/** What the Platform health page says of a task in one process. */
+export const taskStates = ["ok", "starting", "failing", "late", "following"] as const;
+export type TaskState = (typeof taskStates)[number];
+
+export function taskStateOf(health: TaskHealth, now: number): TaskState {
+  if (!health.leading) return "following";
+  if (health.errorStreak > 0) return "failing";
+  if (isTaskLate(health, now)) return "late";
+  return health.lastSuccessAt === null ? "starting" : "ok";
+}

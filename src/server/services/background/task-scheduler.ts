@@ -15,7 +15,8 @@ export interface TaskPassObserver {
 
 export interface TaskSchedulerOptions {
   tasks: readonly BoundTask[];
-  claims: LeaderClaims;
+  /** Required when a task is a leader task. */
+  claims?: LeaderClaims;
   log: Logger;
   clock?: TaskClock;
   observers?: readonly TaskPassObserver[];
@@ -80,7 +81,8 @@ export class TaskScheduler {
         lastSummaryKey: undefined,
       });
     }
-    options.claims.onLost((error) => {
+    if (!options.claims && options.tasks.some((t) => t.scope === "leader")) throw new Error("leader tasks need leader claims");
+    options.claims?.onLost((error) => {
       if (this.stopped) return;
       options.log.warn("lost the claims of the leader tasks; another process takes them over at its next tick", { error: error.message });
       for (const state of this.states.values()) if (state.task.scope === "leader") this.setLeading(state, false);
@@ -129,7 +131,7 @@ export class TaskScheduler {
     for (const state of [...this.states.values()].reverse()) {
       await state.task.close().catch((error: unknown) => this.options.log.error("a background task did not close cleanly", { task: state.task.name, error: errorText(error) }));
     }
-    await this.options.claims.close();
+    await this.options.claims?.close();
   }
 
   private schedule(state: TaskState, ms: number): void {
@@ -160,7 +162,7 @@ export class TaskScheduler {
   private async pass(state: TaskState, requested: boolean): Promise<number> {
     const { task, health } = state;
     const log = this.options.log;
-    if (task.scope === "leader" && !requested) {
+    if (task.scope === "leader" && !requested && this.options.claims) {
       const leads = await this.options.claims.tryClaim(task.name).catch((error: unknown) => {
         log.warn("could not ask for the lead of a background task; skipping this tick", { task: task.name, error: errorText(error) });
         return false;
@@ -209,8 +211,8 @@ export class TaskScheduler {
 
   private logSummary(state: TaskState, result: unknown): void {
     const summary = state.task.summary(result);
-    const key = summary && JSON.stringify([summary.level, summary.message, summary.fields ?? null]);
-    if (key === state.lastSummaryKey) return;
+    const key = summary && (summary.key ?? JSON.stringify([summary.level, summary.message, summary.fields ?? null]));
+    if (key === state.lastSummaryKey && !summary?.changed) return;
     state.lastSummaryKey = key;
     if (summary) this.options.log[summary.level](summary.message, { task: state.task.name, ...summary.fields });
   }

@@ -9,6 +9,7 @@ import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtu
 import { mergePatch, postNodeStatus, registerNode } from "@/server/infra/kube/node-kubelet.test-fixtures";
 import { createLogger } from "@/server/observability/logger";
 import { NodeObserver } from "./node-observer";
+import { startNodeObserverRescans } from "@e2e/env/background-task";
 
 /**
  * The node observer against a real ready cluster (stand-in vCluster reached on
@@ -31,10 +32,10 @@ function startObserver(name: string): NodeObserver {
     nodeObserverTestDeps({ db, databaseUrl: database.url, kube, log, applicationName: `observer-test ${name}` }),
     // The kubelet registers its Node, then posts its status: two writes the observer merges within
     // settleMs. 50 ms was shorter than that gap on a loaded 2-core machine (a stray unknown → not_ready).
-    { rescanIntervalMs: 300, settleMs: 1_000 },
+    { settleMs: 1_000 },
   );
   observers.push(observer);
-  observer.start();
+  startNodeObserverRescans(observer, 300);
   return observer;
 }
 

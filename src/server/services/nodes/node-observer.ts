@@ -7,8 +7,6 @@ export interface NodeObserverDeps extends ObserveClusterNodesDeps {
 }
 
 export interface NodeObserverOptions {
-  /** How often the set of clusters to watch is re-read (new ready clusters, deleted ones, endpoint changes). */
-  rescanIntervalMs: number;
   /** Node changes arriving within this window are recorded as one snapshot. Default 250 ms. */
   settleMs?: number;
 }
@@ -43,7 +41,6 @@ export class NodeObserver {
   private readonly observations = new Map<string, Observation>();
   /** Last failure per cluster, so a broken cluster is logged once per new error rather than on every rescan. */
   private readonly lastFailure = new Map<string, string>();
-  private timer: ReturnType<typeof setInterval> | null = null;
   private scanning: Promise<void> | null = null;
   private stopped = false;
 
@@ -57,33 +54,22 @@ export class NodeObserver {
     });
   }
 
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.rescan(), this.options.rescanIntervalMs);
-    this.timer.unref?.();
-    void this.rescan();
-  }
-
   /** The clusters this process is watching right now (their current node list already recorded). */
   observedClusterIds(): string[] {
     return [...this.observations].filter(([, o]) => o.watching).map(([id]) => id).sort();
   }
 
-  /** One pass over the clusters; concurrent calls share the pass in progress. */
+  /** One pass over the clusters; concurrent calls share the pass in progress, and its failure (the database). */
   rescan(): Promise<void> {
-    this.scanning ??= this.scan()
-      .catch((error: unknown) => this.deps.log.warn("node observer rescan failed", { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        this.scanning = null;
-      });
+    this.scanning ??= this.scan().finally(() => {
+      this.scanning = null;
+    });
     return this.scanning;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.scanning;
+    await this.scanning?.catch(() => undefined);
     const pending = [...this.observations.keys()].map((id) => this.unobserve(id, { release: true }));
     await Promise.all(pending);
     await this.deps.claims.close();

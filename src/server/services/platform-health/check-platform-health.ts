@@ -1,6 +1,8 @@
 import { describePublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import { healthCheckNames, overallStatus, type HealthCheckName } from "@/server/domain/platform-health/health-checks";
 import { redactString } from "@/server/observability/logger";
+import { listProcesses, type ProcessView } from "@/server/services/background/process-view";
+import { checkBackgroundWork } from "./background-work-check";
 import { checkHostApiserver, checkHostPermissions, checkPlatformApiKeySecret } from "./host-checks";
 import type { PlatformHealthDeps } from "./platform-health-deps";
 import { toHealthCheckView, type CheckOutcome, type HealthCheckView, type PlatformHealthView } from "./platform-health-view";
@@ -9,7 +11,7 @@ import { checkHelm, checkRabbitMq, checkSmtp, checkVclusterChart } from "./tool-
 
 type Check = (deps: PlatformHealthDeps, signal: AbortSignal) => Promise<CheckOutcome>;
 
-const CHECKS: Record<Exclude<HealthCheckName, "public_access">, Check> = {
+const CHECKS: Record<Exclude<HealthCheckName, "public_access" | "background_work">, Check> = {
   host_apiserver: checkHostApiserver,
   host_permissions: checkHostPermissions,
   helm: checkHelm,
@@ -31,14 +33,16 @@ const NEXT_STEP_ON_FAILURE: Record<HealthCheckName, string> = {
   public_access: "The host apiserver's API discovery could not be read; fix host_apiserver first, then check again.",
   rabbitmq: "Check KUBEBYON_RABBITMQ_URL (host, port, credentials, vhost) and that the broker runs. Jobs are still found by polling meanwhile, only later.",
   smtp: "Check the SMTP host, port and TLS setting (KUBEBYON_SMTP_* or Admin → System settings) and that this machine may reach the server.",
+  background_work: "The processes' heartbeats could not be read from the database; check the database connection of the web process.",
 };
 
 const messageOf = (error: unknown) => redactString(error instanceof Error ? error.message || error.name : String(error));
 
 /** The checks that apply to this deployment, in page order: public_access only where its provider has one. */
-function checksFor(deps: PlatformHealthDeps): Array<[HealthCheckName, Check]> {
+function checksFor(deps: PlatformHealthDeps, processes: Promise<ProcessView[]>): Array<[HealthCheckName, Check]> {
   return healthCheckNames.flatMap((name): Array<[HealthCheckName, Check]> => {
-    const check = name === "public_access" ? publicAccessCheckFor(deps.publicAccessProvider) : CHECKS[name];
+    const check =
+      name === "public_access" ? publicAccessCheckFor(deps.publicAccessProvider) : name === "background_work" ? async () => checkBackgroundWork(await processes) : CHECKS[name];
     return check ? [[name, check]] : [];
   });
 }
@@ -68,12 +72,15 @@ async function runCheck(name: HealthCheckName, check: Check, deps: PlatformHealt
  * caught on its own, so one that fails or hangs never hides the others.
  */
 export async function checkPlatformHealth(deps: PlatformHealthDeps, now: Date): Promise<PlatformHealthView> {
-  const checks = await Promise.all(checksFor(deps).map(([name, check]) => runCheck(name, check, deps)));
+  const processes = listProcesses({ db: deps.db, now: () => now });
+  const checks = await Promise.all(checksFor(deps, processes).map(([name, check]) => runCheck(name, check, deps)));
   return {
     status: overallStatus(checks.map((c) => c.status)),
     checked_at: now.toISOString(),
     public_access_provider: deps.publicAccessProvider,
     public_access_provider_description: describePublicAccessProvider(deps.publicAccessProvider),
     checks,
+    // Failing to read them is the background_work check's error; the list is then empty.
+    processes: await processes.catch(() => []),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { processViewSchema } from "@/server/services/background/process-view";
 import { publicAccessProviderSchema } from "@/server/domain/clusters/public-access-provider";
 import { healthCheckNameSchema, healthStatusSchema, type HealthCheckName, type HealthStatus } from "@/server/domain/platform-health/health-checks";
 
@@ -22,6 +23,8 @@ export const platformHealthViewSchema = z.object({
   public_access_provider: publicAccessProviderSchema,
   public_access_provider_description: z.string(),
   checks: z.array(healthCheckViewSchema),
+  /** Every process that runs background work and its tasks, from their heartbeats (the background_work check judges them). */
+  processes: z.array(processViewSchema),
 });
 export type PlatformHealthView = z.infer<typeof platformHealthViewSchema>;
 

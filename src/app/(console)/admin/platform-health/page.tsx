@@ -18,6 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
 type Health = RouterOutputs["admin"]["getPlatformHealth"];
 type Status = Health["checks"][number]["status"];
 const TONE: Record<Status, BadgeTone> = { ok: "success", warning: "warning", error: "danger", skipped: "neutral" };
+type TaskState = Health["processes"][number]["tasks"][number]["state"];
+const TASK_TONE: Record<TaskState, BadgeTone> = { ok: "success", starting: "neutral", failing: "danger", late: "warning", following: "neutral" };
 
 /** Runs the checks on every load (they are bounded by their own timeouts); "Check again" reloads. */
 export default async function PlatformHealthPage() {
@@ -94,6 +96,67 @@ export default async function PlatformHealthPage() {
             },
           ]}
         />
+      </Card>
+      {/* Read from the heartbeat rows: workers serve no page, so what their tasks do is written where this page can read it. */}
+      <Card className="mt-6" data-testid="platform-health-processes">
+        <CardBody>
+          <h2 className="text-base font-semibold">{t("processesTitle")}</h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("processesDescription")}</p>
+          {health.processes.length === 0 && <p className="mt-3 text-sm">{t("processesEmpty")}</p>}
+        </CardBody>
+        {health.processes.map((p) => (
+          <div key={p.id} data-testid={`process-${p.id}`} data-state={p.state}>
+            <p className="flex flex-wrap items-center gap-2 px-4 pt-2 text-sm">
+              <Badge tone={p.state === "beating" ? "success" : "danger"}>{t(`processStates.${p.state}`)}</Badge>
+              <span>
+                {t("processLine", {
+                  id: p.id,
+                  hostname: p.hostname,
+                  pid: p.pid,
+                  started: format.dateTime(new Date(p.started_at), { dateStyle: "short", timeStyle: "medium" }),
+                  beat: format.dateTime(new Date(p.beat_at), { dateStyle: "short", timeStyle: "medium" }),
+                })}
+              </span>
+            </p>
+            <Table
+              caption={p.id}
+              rows={p.tasks}
+              rowKey={(task) => task.name}
+              empty=""
+              columns={[
+                { key: "task", header: t("colTask"), cell: (task) => <span className="font-mono text-xs">{task.name}</span> },
+                {
+                  key: "state",
+                  header: t("colTaskState"),
+                  cell: (task) => (
+                    <Badge tone={TASK_TONE[task.state]} data-testid={`task-${p.id}-${task.name}`} data-state={task.state}>
+                      {t(`taskStates.${task.state}`)}
+                    </Badge>
+                  ),
+                },
+                { key: "interval", header: t("colInterval"), cell: (task) => `${t("intervalSeconds", { seconds: task.interval_seconds })} · ${t(`scopes.${task.scope}`)}` },
+                {
+                  key: "success",
+                  header: t("colLastSuccess"),
+                  cell: (task) => (task.last_success_at ? format.dateTime(new Date(task.last_success_at), { timeStyle: "medium" }) : t("never")),
+                },
+                {
+                  key: "error",
+                  header: t("colLastError"),
+                  className: "min-w-72 whitespace-normal",
+                  cell: (task) =>
+                    task.error_streak > 0 ? (
+                      <span className="text-xs break-words">
+                        {t("errorStreak", { count: task.error_streak })}: {task.last_error}
+                      </span>
+                    ) : (
+                      ""
+                    ),
+                },
+              ]}
+            />
+          </div>
+        ))}
       </Card>
     </>
   );
