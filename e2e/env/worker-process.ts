@@ -98,7 +98,10 @@ export function workerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * relays SIGTERM/SIGINT like an init system would.
  */
 export function spawnWorker(settings: Record<string, string>): WorkerProcess {
-  return new WorkerProcess(
-    spawn(tsx, ["worker/main.ts"], { cwd: repoRoot, env: workerEnv(settings), stdio: ["ignore", "pipe", "pipe"], detached: true }),
-  );
+  return spawnTsxProcess("worker/main.ts", [], settings);
+}
+
+/** Any script of the repository under tsx, the same way (own process group, JSON lines collected). */
+export function spawnTsxProcess(script: string, args: string[], settings: Record<string, string>): WorkerProcess {
+  return new WorkerProcess(spawn(tsx, [script, ...args], { cwd: repoRoot, env: workerEnv(settings), stdio: ["ignore", "pipe", "pipe"], detached: true }));
 }
