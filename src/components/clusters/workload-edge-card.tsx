@@ -31,6 +31,12 @@ export function WorkloadEdgeCard({ cluster }: { cluster: ClusterItem }) {
           <Badge tone={WORKLOAD_EDGE_STATUS_TONE[status]} data-testid="workload-edge-status" data-status={status}>
             {t(`statusValue.${status}`)}
           </Badge>
+          {/* How fresh the verdict is: every pass re-reads the Gateway controller's status, changed or not. */}
+          {cluster.workload_edge_checked_at ? (
+            <span className="ml-2 text-xs text-zinc-500" data-testid="workload-edge-checked-at">
+              {t("checkedAt", { time: formatDateTime(cluster.workload_edge_checked_at) })}
+            </span>
+          ) : null}
         </DescriptionRow>
         <DescriptionRow label={t("message")} testId="workload-edge-message">
           {cluster.workload_edge_message ?? none}

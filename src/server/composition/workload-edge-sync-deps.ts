@@ -67,6 +67,8 @@ export function workloadEdgeSyncDeps(parts: { config: Config; db: Db; log: Logge
       listOwned: () => host().listOwned(),
       delete: (object) => host().delete(object),
       certificateReadiness: (namespace, names) => host().certificateReadiness(namespace, names),
+      readRouteStatus: (namespace, name) => host().readRouteStatus(namespace, name),
+      readGatewayStatus: (namespace, name) => host().readGatewayStatus(namespace, name),
     },
     settings: { gateway: settings.gateway, tls: settings.tls },
     passLock: workloadEdgePassLock(config, parts.processName),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideWorkloadBackend, probeablePods, type ControllerBackendView } from "./backend-decision";
+import { decideWorkloadBackend, probeablePods, withNodePortProbe, type ControllerBackendView } from "./backend-decision";
 
 const ready = (name: string, address: string) => ({ name, ready: true, addresses: [{ type: "InternalIP", address }, { type: "Hostname", address: name }] });
 const view: ControllerBackendView = {
@@ -33,5 +33,14 @@ describe("decideWorkloadBackend", () => {
     expect(decideWorkloadBackend({ ...view, pods: [] }, new Set()).mode).toBe("node-port");
     expect(decideWorkloadBackend({ ...view, pods: [], httpNodePort: null }, new Set())).toMatchObject({ mode: "none", reason: expect.stringMatching(/no http NodePort/) });
     expect(decideWorkloadBackend({ ...view, pods: [], nodes: [] }, new Set())).toMatchObject({ mode: "none", reason: expect.stringMatching(/no joined node is Ready/) });
+  });
+});
+
+describe("withNodePortProbe", () => {
+  it("records the node addresses that did not answer on the NodePort; other decisions pass through", () => {
+    const nodePort = { mode: "node-port" as const, addresses: ["192.168.0.11", "192.168.0.12"], port: 31080, reason: "fallback" };
+    expect(withNodePortProbe(nodePort, new Set(["192.168.0.11"]))).toEqual({ ...nodePort, silentAddresses: ["192.168.0.12"] });
+    const podIp = { mode: "pod-ip" as const, addresses: ["10.0.0.1"], port: 80, reason: "ok" };
+    expect(withNodePortProbe(podIp, new Set())).toBe(podIp);
   });
 });

@@ -20,7 +20,12 @@ export interface ControllerBackendView {
 export type WorkloadBackendMode = "pod-ip" | "node-port";
 
 export type WorkloadBackendDecision =
-  | ({ mode: WorkloadBackendMode; reason: string } & WorkloadBackendTarget)
+  | ({
+      mode: WorkloadBackendMode;
+      reason: string;
+      /** NodePort fallback only: the node addresses that did not accept a TCP connect on the NodePort (withNodePortProbe). */
+      silentAddresses?: readonly string[];
+    } & WorkloadBackendTarget)
   /** Neither a reachable pod nor a Ready node with a NodePort: the route exists, the shim has no endpoints. */
   | { mode: "none"; reason: string };
 
@@ -64,4 +69,14 @@ export function decideWorkloadBackend(view: ControllerBackendView, reachableIps:
     port: view.httpNodePort,
     reason: `${why}; using the joined nodes' InternalIP with the controller's NodePort ${view.httpNodePort}`,
   };
+}
+
+/**
+ * The NodePort fallback probed as the pod IPs are: which node addresses did not accept a connection on the NodePort.
+ * They stay in the EndpointSlice (the probe is a proxy for the Gateway's data plane, and taking every node out on a
+ * wrong probe would take the site down), but the status names them: the Gateway sends a share of requests there.
+ */
+export function withNodePortProbe(decision: WorkloadBackendDecision, reachable: ReadonlySet<string>): WorkloadBackendDecision {
+  if (decision.mode !== "node-port") return decision;
+  return { ...decision, silentAddresses: decision.addresses.filter((a) => !reachable.has(a)) };
 }

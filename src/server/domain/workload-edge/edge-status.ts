@@ -1,3 +1,4 @@
+import type { RouteVerdict } from "@/server/domain/gateway-api/route-acceptance";
 import type { WorkloadBackendDecision } from "./backend-decision";
 import type { ClusterEdgePlan, HostnamePlan } from "./edge-plan";
 
@@ -68,5 +69,32 @@ export function describeClusterEdge(plan: ClusterEdgePlan, decision: WorkloadBac
     parts.push(`HTTPS for ${secure} of ${plan.hostnames.length} hostnames${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
   const status = target.tls.kind === "pending" ? "pending" : "ready";
-  return { status, message: `${parts.join("; ")}.`, backend, bindings };
+  const edge: ClusterEdgeStatus = { status, message: `${parts.join("; ")}.`, backend, bindings };
+  const silent = decision.mode === "node-port" ? (decision.silentAddresses ?? []) : [];
+  if (silent.length === 0) return edge;
+  const where = silent.map((a) => `${a.includes(":") ? `[${a}]` : a}:${decision.port}`).join(", ");
+  const note = `NodePort address ${where} did not accept a TCP connection from the platform, so the requests the Gateway sends there fail: check that the node is up, that kube-proxy runs on it and that its firewall admits the host's traffic to port ${decision.port}.`;
+  return degradeEdge(edge, { status: "error", message: note });
+}
+
+const rank: Record<EdgeStatus, number> = { disabled: 0, ready: 1, pending: 2, error: 3 };
+const worse = (a: EdgeStatus, b: EdgeStatus): EdgeStatus => (rank[b] > rank[a] ? b : a);
+
+/**
+ * A finding that holds for every route of the cluster (a node that refuses, the Gateway controller's verdict) joins the
+ * cluster's and each served binding's line: the status becomes the worse of the two, the message says both.
+ */
+function degradeEdge(edge: ClusterEdgeStatus, finding: EdgeStatusLine): ClusterEdgeStatus {
+  const join = (line: EdgeStatusLine): EdgeStatusLine => ({ status: worse(line.status, finding.status), message: `${line.message} ${finding.message}` });
+  const bindings = new Map([...edge.bindings].map(([id, line]) => [id, line.status === "pending" && finding.status !== "error" ? line : join(line)]));
+  return { ...join(edge), backend: edge.backend, bindings };
+}
+
+/**
+ * The Gateway controller's verdict on the cluster's routes (route-acceptance.ts), read back after applying them:
+ * the edge is `ready` only when the controller accepted every route and programmed their listeners.
+ */
+export function withRouteVerdict(edge: ClusterEdgeStatus, verdict: RouteVerdict | null): ClusterEdgeStatus {
+  if (!verdict || verdict.status === "ready") return edge;
+  return degradeEdge(edge, verdict);
 }

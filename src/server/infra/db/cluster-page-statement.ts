@@ -36,6 +36,7 @@ const VIEW_COLUMNS = {
   workloadEdgeLastSyncedAt: "workload_edge_last_synced_at",
   workloadEdgeLastError: "workload_edge_last_error",
   workloadEdgeLastErrorAt: "workload_edge_last_error_at",
+  workloadEdgeCheckedAt: "workload_edge_checked_at",
   admissionWebhookStatus: "admission_webhook_status",
   admissionWebhookMessage: "admission_webhook_message",
   admissionWebhookAppliedAt: "admission_webhook_applied_at",

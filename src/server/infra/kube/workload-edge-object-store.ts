@@ -1,4 +1,5 @@
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Service } from "@kubernetes/client-node";
+import type { GatewayStatusView, RouteStatusView } from "@/server/domain/gateway-api/route-acceptance";
 import { WORKLOAD_TLS_FIELD_MANAGER } from "@/server/domain/workload-edge/tls-objects";
 import { WORKLOAD_EDGE_COMPONENT, WORKLOAD_EDGE_COMPONENT_LABEL } from "@/server/domain/workload-edge/workload-objects";
 import type {
@@ -142,6 +143,28 @@ export class KubeWorkloadEdgeObjectStore implements WorkloadEdgeObjectStore {
       result.set(name, readiness(certificate));
     }
     return result;
+  }
+
+  async readRouteStatus(namespace: string, name: string): Promise<RouteStatusView | null> {
+    const route = await this.read<{ metadata?: { generation?: number }; status?: { parents?: RouteStatusView["parents"] } }>(OWNED.HTTPRoute, namespace, name);
+    if (!route) return null;
+    return { kind: "HTTPRoute", namespace, name, generation: route.metadata?.generation, parents: route.status?.parents ?? [] };
+  }
+
+  async readGatewayStatus(namespace: string, name: string): Promise<GatewayStatusView | null> {
+    const gateway = await this.read<{ metadata?: { generation?: number }; spec?: { gatewayClassName?: string }; status?: { listeners?: GatewayStatusView["listeners"] } }>(GATEWAY, namespace, name);
+    if (!gateway) return null;
+    return { namespace, name, gatewayClassName: gateway.spec?.gatewayClassName ?? "", generation: gateway.metadata?.generation, listeners: gateway.status?.listeners ?? [] };
+  }
+
+  /** One custom object, or null when it (or its type) does not exist. */
+  private async read<T>(resource: Resource, namespace: string, name: string): Promise<T | null> {
+    try {
+      return (await this.custom.getNamespacedCustomObject({ group: resource.group, version: resource.version, plural: resource.plural, namespace, name }, this.options())) as T;
+    } catch (err) {
+      if (kubeStatusOf(err) === 404) return null;
+      throw KubeApiError.from(err, `reading ${resource.plural}.${resource.group} ${namespace}/${name}`);
+    }
   }
 
   private async listKind(kind: OwnedKind): Promise<OwnedWorkloadEdgeObject[]> {

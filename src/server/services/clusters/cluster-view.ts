@@ -43,6 +43,8 @@ export const clusterViewSchema = z.object({
   workload_edge_last_synced_at: z.string().nullable(),
   workload_edge_last_error: z.string().nullable(),
   workload_edge_last_error_at: z.string().nullable(),
+  /** When the workload edge pass last looked at this cluster (every pass, changed or not). */
+  workload_edge_checked_at: z.string().nullable(),
   // The platform's admission webhook configuration inside the vCluster (docs/admission-webhook.md), written by its sync pass.
   admission_webhook: z.object({ status: admissionWebhookStatusSchema, message: z.string().nullable(), applied_at: z.string().nullable() }),
   plan_id: z.string().nullable(),
@@ -90,6 +92,7 @@ export function toClusterView(c: ClusterViewRow): ClusterView {
     workload_edge_last_synced_at: isoOrNull(c.workloadEdgeLastSyncedAt),
     workload_edge_last_error: c.workloadEdgeLastError,
     workload_edge_last_error_at: isoOrNull(c.workloadEdgeLastErrorAt),
+    workload_edge_checked_at: isoOrNull(c.workloadEdgeCheckedAt),
     admission_webhook: { status: c.admissionWebhookStatus, message: c.admissionWebhookMessage, applied_at: isoOrNull(c.admissionWebhookAppliedAt) },
     plan_id: c.planId,
     cluster_quota: { nodes: c.nodeQuota, cpu: c.cpuQuota, memory: c.memoryQuota },

@@ -1,4 +1,5 @@
 import type { ClusterCredentials } from "@/server/domain/clusters/cluster-credentials";
+import type { GatewayStatusView, RouteStatusView } from "@/server/domain/gateway-api/route-acceptance";
 import type { ControllerBackendView } from "@/server/domain/workload-edge/backend-decision";
 
 /**
@@ -44,6 +45,10 @@ export interface WorkloadEdgeObjectStore {
   delete(object: OwnedWorkloadEdgeObject): Promise<void>;
   /** Ready condition of these Certificates in `namespace`, by name (a name with no object is left out). */
   certificateReadiness(namespace: string, names: readonly string[]): Promise<Map<string, CertificateReadiness>>;
+  /** The HTTPRoute's generation and status.parents as the Gateway controller wrote them; null when it does not exist. */
+  readRouteStatus(namespace: string, name: string): Promise<RouteStatusView | null>;
+  /** The Gateway's class, generation and status.listeners; null when it does not exist. */
+  readGatewayStatus(namespace: string, name: string): Promise<GatewayStatusView | null>;
 }
 
 /**

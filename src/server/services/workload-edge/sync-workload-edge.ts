@@ -1,11 +1,12 @@
 import { leavingClusterStatuses } from "@/server/domain/clusters/cluster-states";
 import type { WorkloadBackendDecision } from "@/server/domain/workload-edge/backend-decision";
 import { planWorkloadEdge, type EdgeClusterInput, type WorkloadEdgeSettings } from "@/server/domain/workload-edge/edge-plan";
-import { describeClusterEdge } from "@/server/domain/workload-edge/edge-status";
+import { describeClusterEdge, withRouteVerdict } from "@/server/domain/workload-edge/edge-status";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import { clusterOwnerLabels } from "@/server/services/clusters/control-plane-provisioner";
 import type { ExclusiveRunner } from "@/server/services/dns-automation/dns-provider";
-import type { WorkloadEdgeObjectStore } from "./ports";
+import type { WorkloadEdgeManifest, WorkloadEdgeObjectStore } from "./ports";
+import { judgeEdgeRoutes } from "./judge-edge-routes";
 import { notServableReason, readClusterBackend, type BackendReadDeps } from "./read-cluster-backend";
 import { writeEdgeStatuses, type ClusterEdgeOutcome, type EdgeStatusChange } from "./write-edge-statuses";
 
@@ -117,6 +118,7 @@ async function syncLocked(deps: WorkloadEdgeSyncDeps): Promise<WorkloadEdgeSyncR
     await writeEdgeStatuses(deps, rows, outcomes);
     throw failure;
   }
+  await judgeServedRoutes(deps, plan.clusters, outcomes);
 
   let deleted = 0;
   for (const object of owned) {
@@ -133,4 +135,27 @@ async function syncLocked(deps: WorkloadEdgeSyncDeps): Promise<WorkloadEdgeSyncR
   const changes = await writeEdgeStatuses(deps, rows, outcomes);
   for (const change of changes) deps.log.info("workload edge status changed", { cluster_id: change.clusterId, status: change.status, message: change.message });
   return { served, kept: kept.size, deleted, changes };
+}
+
+/**
+ * Served means applied; `ready` needs the Gateway controller's word too (docs/workload-edge.md "How the status is
+ * judged"): the Gateway is read once, each served cluster's routes after it. A Gateway that cannot be read leaves every
+ * served cluster pending with the reason; the next pass looks again.
+ */
+async function judgeServedRoutes(deps: WorkloadEdgeSyncDeps, clusters: ReadonlyArray<{ clusterId: string; manifests: readonly WorkloadEdgeManifest[] }>, outcomes: Map<string, ClusterEdgeOutcome>): Promise<void> {
+  const ref = deps.settings.gateway;
+  let gateway: Awaited<ReturnType<WorkloadEdgeObjectStore["readGatewayStatus"]>>;
+  try {
+    gateway = await deps.store.readGatewayStatus(ref.namespace, ref.name);
+  } catch (err) {
+    const verdict = { status: "pending" as const, message: `The workload Gateway ${ref.namespace}/${ref.name} could not be read back (${message(err)}), so whether its controller accepted the routes is unknown; retried at the next pass.` };
+    for (const [clusterId, outcome] of outcomes) if (outcome.kind === "served") outcomes.set(clusterId, { kind: "served", edge: withRouteVerdict(outcome.edge, verdict) });
+    return;
+  }
+  for (const cluster of clusters) {
+    const outcome = outcomes.get(cluster.clusterId);
+    if (outcome?.kind !== "served") continue;
+    const verdict = await judgeEdgeRoutes(deps.store, cluster.manifests, gateway, ref);
+    outcomes.set(cluster.clusterId, { kind: "served", edge: withRouteVerdict(outcome.edge, verdict) });
+  }
 }

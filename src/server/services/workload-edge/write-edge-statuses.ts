@@ -25,7 +25,8 @@ export interface EdgeStatusChange {
  * Writes the clusters' and bindings' workload edge columns, only where a value differs from the row
  * (the pass runs every 30 s; an unchanged edge writes nothing). `workload_edge_last_synced_at` moves with a
  * written served state, `_last_error(_at)` with a new error; a cluster going back to normal keeps its last
- * error for the record, as the DNS automation does. Returns the clusters whose status or message changed.
+ * error for the record, as the DNS automation does. `workload_edge_checked_at` of every cluster the pass looked at
+ * moves each pass, in one statement. Returns the clusters whose status or message changed.
  */
 export async function writeEdgeStatuses(deps: Pick<ServiceDeps, "db" | "now">, rows: readonly EdgeStatusRow[], outcomes: ReadonlyMap<string, ClusterEdgeOutcome>): Promise<EdgeStatusChange[]> {
   const now = deps.now();
@@ -56,5 +57,15 @@ export async function writeEdgeStatuses(deps: Pick<ServiceDeps, "db" | "now">, r
       await deps.db.hostnameBinding.updateMany({ where: { id: binding.id }, data: { workloadEdgeStatus: wanted.status, workloadEdgeMessage: wanted.message } });
     }
   }
+  await stampChecked(deps, [...outcomes.keys()], now);
   return changes;
+}
+
+/**
+ * "Checked at" is bookkeeping, not a change of the cluster: raw SQL so that `updated_at` (which Prisma's @updatedAt
+ * would move on every pass, every 30 s) keeps saying when the cluster itself last changed.
+ */
+async function stampChecked(deps: Pick<ServiceDeps, "db">, clusterIds: readonly string[], now: Date): Promise<void> {
+  if (clusterIds.length === 0) return;
+  await deps.db.$executeRaw`UPDATE "clusters" SET "workload_edge_checked_at" = ${now} WHERE "id" = ANY(${[...clusterIds]}::text[])`;
 }
