@@ -31,6 +31,8 @@ import { syncWorkloadEdge, type WorkloadEdgeSyncDeps } from "./sync-workload-edg
 // The apiserver refuses loopback EndpointSlice addresses, so the pod IPs live on a veth pair the test creates
 // (needs root): its host end holds the "listening" pod IP (this process serves HTTP there); the peer sits DOWN
 // in a test network namespace, so the "silent" pod IP behind it never answers. Nothing leaves that veth.
+// No Gateway controller runs here: the test writes what one would (route status.parents, the Gateway's
+// status.listeners) through the status subresource, and the pass must read it back before it says `ready`.
 const GW = { name: "kubebyon-workload", namespace: "kubebyon-system", sectionName: "http" };
 const ISSUER = { kind: "ClusterIssuer", name: "letsencrypt" } as const;
 const OVERRIDE = { kind: "Issuer", name: "customer-dns01" } as const;
@@ -45,13 +47,14 @@ const base = `10.254.${randomBytes(1)[0]!}.${8 * (randomBytes(1)[0]! % 32)}`;
 const at = (n: number) => base.replace(/\d+$/, (o) => String(Number(o) + n));
 const LISTENING_POD_IP = at(1); // this process serves HTTP here on port 80
 const SILENT_POD_IP = at(2); // behind the DOWN peer: the connect times out
-const NODE_IP = at(3); // only written into the EndpointSlice
+const NODE_IP = at(3); // on the host end too: this process plays the node's NodePort there, or leaves it refusing
 const mergePatch = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 
 let database: TestDatabase;
 let db: Db;
 let kube: KubeCluster;
 let server: http.Server;
+let nodePortServer: http.Server | undefined;
 let deps: WorkloadEdgeSyncDeps;
 let a: ReadyCluster;
 let b: ReadyCluster;
@@ -123,11 +126,57 @@ async function ownedVersions(): Promise<Record<string, string>> {
 const sync = (tls: WorkloadEdgeSettings["tls"] = TLS_OFF) => syncWorkloadEdge({ ...deps, settings: { gateway: GW, tls } });
 const clusterRow = (c: ReadyCluster) => db.cluster.findUniqueOrThrow({ where: { id: c.clusterId }, include: { hostnameBindings: { orderBy: { hostname: "asc" } } } });
 
+const T = () => new Date().toISOString().replace(/\.\d+Z$/, "Z");
+const condition = (type: string, status: "True" | "False", reason: string, message: string, observedGeneration: number) => ({ type, status, reason, message, observedGeneration, lastTransitionTime: T() });
+type RouteObject = { metadata: { name: string; namespace: string; generation: number }; spec: { parentRefs: Array<{ name: string; namespace: string; sectionName: string }> } };
+const routeApi = { group: "gateway.networking.k8s.io", version: "v1", plural: "httproutes" };
+
+/** What a conformant controller writes on a route it takes (or, with `accepted: "False"`, refuses): one status.parents entry per parentRef. */
+async function writeRouteStatus(route: RouteObject, accepted: "True" | "False" = "True"): Promise<void> {
+  const g = route.metadata.generation;
+  const parents = route.spec.parentRefs.map((ref) => ({
+    parentRef: { group: "gateway.networking.k8s.io", kind: "Gateway", ...ref },
+    controllerName: "example.test/gateway-controller",
+    conditions:
+      accepted === "True"
+        ? [condition("Accepted", "True", "Accepted", "Route is accepted", g), condition("ResolvedRefs", "True", "ResolvedRefs", "Resolved all the Object references for the Route", g)]
+        : [condition("Accepted", "False", "NotAllowedByListeners", "No listeners included by this parent ref allowed this attachment.", g), condition("ResolvedRefs", "True", "ResolvedRefs", "Resolved all the Object references for the Route", g)],
+  }));
+  await custom().patchNamespacedCustomObjectStatus({ ...routeApi, namespace: route.metadata.namespace, name: route.metadata.name, body: { status: { parents } } }, mergePatch);
+}
+
+/** The Gateway's status.listeners as a controller writes them; `programmed: false` leaves Programmed out. */
+async function writeGatewayStatus(programmed = true): Promise<void> {
+  const gw = (await custom().getNamespacedCustomObject({ group: "gateway.networking.k8s.io", version: "v1", namespace: GW.namespace, plural: "gateways", name: GW.name })) as { metadata: { generation: number }; spec: { listeners: Array<{ name: string }> } };
+  const g = gw.metadata.generation;
+  const listeners = gw.spec.listeners.map((l) => ({
+    name: l.name,
+    attachedRoutes: 1,
+    supportedKinds: [{ group: "gateway.networking.k8s.io", kind: "HTTPRoute" }],
+    conditions: [condition("Accepted", "True", "Accepted", "Listener has been successfully translated", g), ...(programmed ? [condition("Programmed", "True", "Programmed", "Sending translated listener configuration to the data plane", g)] : [])],
+  }));
+  await custom().patchNamespacedCustomObjectStatus({ group: "gateway.networking.k8s.io", version: "v1", namespace: GW.namespace, plural: "gateways", name: GW.name, body: { status: { listeners } } }, mergePatch);
+}
+
+/** Plays the Gateway controller once: every owned route accepted for its current spec, every listener programmed. */
+async function controllerAccepts(): Promise<void> {
+  const list = (await custom().listClusterCustomObject({ ...routeApi, labelSelector: "kubebyon.io/component=workload-edge" })) as { items: RouteObject[] };
+  for (const route of list.items) await writeRouteStatus(route);
+  await writeGatewayStatus();
+}
+
+async function serveNodePort(): Promise<void> {
+  nodePortServer = http.createServer((_req, res) => res.end("node"));
+  const s = nodePortServer;
+  await new Promise<void>((resolve, reject) => s.once("error", reject).listen(bNodePort, NODE_IP, resolve));
+}
+
 beforeAll(async () => {
   expect((await ip("-4", "route", "show", "match", `${base}/29`)).split("\n").every((l) => l.startsWith("default") || l.trim() === "")).toBe(true);
   await ip("netns", "add", netns);
   await ip("link", "add", hostEnd, "type", "veth", "peer", "name", `kbx${suffix}`, "netns", netns);
   await ip("addr", "add", `${LISTENING_POD_IP}/29`, "dev", hostEnd);
+  await ip("addr", "add", `${NODE_IP}/29`, "dev", hostEnd);
   await ip("link", "set", hostEnd, "up");
   database = await createTestDatabase("workload_edge_sync");
   db = createPrismaClient(database.url);
@@ -152,6 +201,7 @@ beforeAll(async () => {
   await waitFor("the owned kinds to be listable", () => new KubeWorkloadEdgeObjectStore(hostKc).listOwned().then(() => true, () => false), (ok) => ok, 30_000);
   server = http.createServer((_req, res) => res.end("controller"));
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(80, LISTENING_POD_IP, resolve));
+  await serveNodePort();
   deps = {
     db,
     log: createLogger({ level: "error" }),
@@ -167,6 +217,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await new Promise((resolve) => (nodePortServer?.listening ? nodePortServer.close(resolve) : resolve(undefined)));
   for (const c of [a, b]) await c?.close().catch(() => undefined);
   await kube?.stop();
   await db?.$disconnect();
@@ -184,6 +235,16 @@ describe("syncWorkloadEdge against a real host apiserver, stand-in vClusters and
     expect(await slices(b)).toEqual([{ addresses: [NODE_IP], port: bNodePort }]);
     expect((await routes(a.namespace)).map((r) => [r.metadata.name, r.spec.hostnames])).toEqual([["wea-workload", [target(a), "shop.apps.example.test"]]]);
 
+    // Applied, but no controller has said a word yet: not ready, and the message says where to look.
+    const applied = await clusterRow(a);
+    expect(applied).toMatchObject({ workloadEdgeStatus: "pending", workloadEdgeBackend: "pod_ip" });
+    expect(applied.workloadEdgeMessage).toBe(
+      `HTTP via pod IPs ${LISTENING_POD_IP} port 80 for 2 hostnames. No Gateway controller has accepted HTTPRoute ${a.namespace}/wea-workload on listener http yet (status.parents is empty); check that a controller for GatewayClass eg runs: kubectl -n ${a.namespace} get httproute wea-workload -o yaml`,
+    );
+    expect(applied.workloadEdgeCheckedAt).not.toBeNull();
+
+    await controllerAccepts();
+    await sync();
     const rowA = await clusterRow(a);
     expect(rowA).toMatchObject({ workloadEdgeStatus: "ready", workloadEdgeBackend: "pod_ip", workloadEdgeMessage: `HTTP via pod IPs ${LISTENING_POD_IP} port 80 for 2 hostnames.` });
     expect(rowA.workloadEdgeLastSyncedAt).not.toBeNull();
@@ -191,11 +252,54 @@ describe("syncWorkloadEdge against a real host apiserver, stand-in vClusters and
     expect(await clusterRow(b)).toMatchObject({ workloadEdgeStatus: "ready", workloadEdgeBackend: "node_port" });
 
     const before = await ownedVersions();
-    const updatedAt = rowA.updatedAt;
+    const { updatedAt, workloadEdgeCheckedAt } = rowA;
     const again = await sync();
     expect(again).toMatchObject({ served: 2, deleted: 0, changes: [] });
     expect(await ownedVersions()).toEqual(before);
-    expect((await clusterRow(a)).updatedAt).toEqual(updatedAt);
+    // Each pass says when it looked; the cluster itself did not change.
+    const after = await clusterRow(a);
+    expect(after.updatedAt).toEqual(updatedAt);
+    expect(after.workloadEdgeCheckedAt!.getTime()).toBeGreaterThan(workloadEdgeCheckedAt!.getTime());
+  });
+
+  it("is not ready when the controller refused the route (Accepted=False), and says why", async () => {
+    const [route] = (await routes(a.namespace)) as unknown as RouteObject[];
+    await writeRouteStatus(route!, "False");
+    await sync();
+    const row = await clusterRow(a);
+    expect(row.workloadEdgeStatus).toBe("error");
+    expect(row.workloadEdgeMessage).toContain(
+      `The Gateway controller did not accept HTTPRoute ${a.namespace}/wea-workload (Accepted=False, NotAllowedByListeners: No listeners included by this parent ref allowed this attachment.): kubectl -n ${a.namespace} get httproute wea-workload -o yaml`,
+    );
+    await writeRouteStatus(route!);
+    await sync();
+    expect(await clusterRow(a)).toMatchObject({ workloadEdgeStatus: "ready" });
+  });
+
+  it("is not ready while the Gateway's listener is not Programmed", async () => {
+    await writeGatewayStatus(false);
+    await sync();
+    for (const c of [a, b]) {
+      const row = await clusterRow(c);
+      expect(row.workloadEdgeStatus).toBe("pending");
+      expect(row.workloadEdgeMessage).toContain(`no controller reports listener http of Gateway ${GW.namespace}/${GW.name} as Programmed yet (GatewayClass eg)`);
+    }
+    await writeGatewayStatus();
+    await sync();
+    expect(await clusterRow(a)).toMatchObject({ workloadEdgeStatus: "ready" });
+  });
+
+  it("names a NodePort fallback address that refuses connections", async () => {
+    await new Promise((resolve) => nodePortServer!.close(resolve));
+    await sync();
+    const row = await clusterRow(b);
+    expect(row).toMatchObject({ workloadEdgeStatus: "error", workloadEdgeBackend: "node_port" });
+    expect(row.workloadEdgeMessage).toContain(`NodePort address ${NODE_IP}:${bNodePort} did not accept a TCP connection from the platform`);
+    // The endpoint stays: the probe is a proxy for the Gateway's data plane, and it is the only node.
+    expect(await slices(b)).toEqual([{ addresses: [NODE_IP], port: bNodePort }]);
+    await serveNodePort();
+    await sync();
+    expect(await clusterRow(b)).toMatchObject({ workloadEdgeStatus: "ready" });
   });
 
   it("converges bindings added and removed, splitting more than 16 hostnames into routes the apiserver accepts", async () => {
@@ -237,6 +341,9 @@ describe("syncWorkloadEdge against a real host apiserver, stand-in vClusters and
       mergePatch,
     );
     await sync(tls);
+    // The redirect route is new: the controller has to take it (and the HTTPS listeners) before the edge is ready.
+    await controllerAccepts();
+    await sync(tls);
     const byName = Object.fromEntries((await routes(a.namespace)).map((r) => [r.metadata.name, r.spec]));
     expect(byName["wea-workload-redirect"]?.hostnames).toEqual([target(a), "shop.apps.example.test"]);
     expect(byName["wea-workload-redirect"]?.rules).toMatchObject([{ filters: [{ type: "RequestRedirect", requestRedirect: { scheme: "https", statusCode: 301 } }] }]);
@@ -266,7 +373,9 @@ describe("syncWorkloadEdge against a real host apiserver, stand-in vClusters and
     expect(await clusterRow(a)).toMatchObject({ workloadEdgeStatus: "error", workloadEdgeMessage: (error as Error).message, workloadEdgeLastError: (error as Error).message });
     // The routes now name the Gateway of these settings; what matters is that nothing was deleted.
     expect(Object.keys(await ownedVersions())).toEqual(Object.keys(before));
-    // The right Gateway again: served as before, the error kept for the record.
+    // The right Gateway again: served as before once the controller took the routes back, the error kept for the record.
+    await sync();
+    await controllerAccepts();
     await sync();
     expect(await clusterRow(a)).toMatchObject({ workloadEdgeStatus: "ready", workloadEdgeLastError: (error as Error).message });
   });
