@@ -72,6 +72,7 @@ beforeAll(async () => {
       workloadEdgeLastSyncedAt: new Date("2026-11-27T00:00:00.003Z"),
       workloadEdgeLastError: "conflict",
       workloadEdgeLastErrorAt: new Date("2026-11-26T00:00:00.004Z"),
+      workloadEdgeCheckedAt: new Date("2026-11-27T00:00:30.005Z"),
       admissionWebhookStatus: "ready",
       admissionWebhookMessage: "applied",
       admissionWebhookAppliedAt: new Date("2026-11-25T00:00:00.005Z"),
