@@ -132,3 +132,17 @@ describe("worstVerdict", () => {
     expect(worstVerdict([])).toBeNull();
   });
 });
+
+describe("judgeRoute without a listener name (a TLSRoute on every listener that admits it)", () => {
+  const anyParent = { namespace: "kubebyon-system", name: "kubebyon-workload" };
+  const entry = { ...acceptedEntry(), parentRef: { group: "gateway.networking.k8s.io", kind: "Gateway", namespace: "kubebyon-system", name: "kubebyon-workload" } };
+  it("is ready when one listener is Programmed, pending when none is", () => {
+    const tls = { ...route([entry]), kind: "TLSRoute" };
+    expect(judgeRoute(tls, anyParent, programmed).status).toBe("ready");
+    const v = judgeRoute(tls, anyParent, gateway(undefined));
+    expect(v.status).toBe("pending");
+    expect(judgeRoute({ ...tls, parents: [] }, anyParent, programmed).message).toBe(
+      "No Gateway controller has accepted TLSRoute cl-a/wea-workload on Gateway kubebyon-system/kubebyon-workload yet (status.parents is empty); check that a controller for GatewayClass eg runs: kubectl -n cl-a get tlsroute wea-workload -o yaml",
+    );
+  });
+});

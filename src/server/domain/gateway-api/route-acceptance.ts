@@ -51,7 +51,8 @@ export interface GatewayStatusView {
 export interface OurParent {
   namespace: string;
   name: string;
-  sectionName: string;
+  /** The listener; unset (a TLSRoute on a Gateway without KUBEBYON_GATEWAY_LISTENER) attaches to every listener that allows the route. */
+  sectionName?: string;
 }
 
 const GATEWAY_GROUP = "gateway.networking.k8s.io";
@@ -64,7 +65,7 @@ function sameParent(ref: GatewayApiParentRef | undefined, ours: OurParent, route
     (ref.kind ?? "Gateway") === "Gateway" &&
     ref.name === ours.name &&
     (ref.namespace ?? routeNamespace) === ours.namespace &&
-    (ref.sectionName ?? "") === ours.sectionName
+    (ref.sectionName ?? "") === (ours.sectionName ?? "")
   );
 }
 
@@ -93,14 +94,17 @@ export function judgeRoute(route: RouteStatusView, ours: OurParent, gateway: Gat
     const seen = entry ? "its status for our Gateway predates the route's current spec" : route.parents.length === 0 ? "status.parents is empty" : "status.parents has no entry for our Gateway";
     return {
       status: "pending",
-      message: `No Gateway controller has accepted ${id} on listener ${ours.sectionName} yet (${seen}); check that a controller for GatewayClass ${gateway.gatewayClassName} runs: ${lookRoute}`,
+      message: `No Gateway controller has accepted ${id} ${ours.sectionName ? `on listener ${ours.sectionName}` : `on Gateway ${ours.namespace}/${ours.name}`} yet (${seen}); check that a controller for GatewayClass ${gateway.gatewayClassName} runs: ${lookRoute}`,
     };
   }
   if (accepted.status !== "True") return { status: "error", message: `The Gateway controller did not accept ${id} (Accepted=${accepted.status ?? "Unknown"}, ${why(accepted)}): ${lookRoute}` };
   const resolved = current(entry.conditions, "ResolvedRefs", route.generation);
   if (!resolved) return { status: "pending", message: `The Gateway controller accepted ${id} but has not resolved its backends yet: ${lookRoute}` };
   if (resolved.status !== "True") return { status: "error", message: `The Gateway controller cannot resolve the backends of ${id} (ResolvedRefs=${resolved.status ?? "Unknown"}, ${why(resolved)}): ${lookRoute}` };
-  return judgeListener(gateway, ours.sectionName, id);
+  if (ours.sectionName) return judgeListener(gateway, ours.sectionName, id);
+  // No listener named: the route attaches to every listener that admits it; one of them must carry traffic.
+  const verdicts = gateway.listeners.map((l) => judgeListener(gateway, l.name ?? "", id));
+  return verdicts.find((v) => v.status === "ready") ?? worstVerdict(verdicts) ?? judgeListener(gateway, "(any)", id);
 }
 
 /** Judges the Gateway's listener a route attaches to: it carries traffic once Programmed=True. */

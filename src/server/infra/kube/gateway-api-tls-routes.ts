@@ -10,6 +10,8 @@ import { readTlsRouteStatus, type TlsRouteStatusReport } from "@/server/domain/c
 import { AppError } from "@/server/domain/errors";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 import type { ControlPlaneTlsRoutes } from "@/server/services/clusters/control-plane-tls-routes";
+import type { GatewayStatusView, RouteStatusView } from "@/server/domain/gateway-api/route-acceptance";
+import { GatewayApiStatusReader } from "./gateway-api-status-reader";
 import { callOptions, KubeApiError, kubeStatusOf, resourceNotServed } from "./kube-calls";
 
 const FIELD_MANAGER = "kubebyon";
@@ -38,10 +40,20 @@ interface RouteObject {
 export class GatewayApiTlsRoutes implements ControlPlaneTlsRoutes {
   private readonly api: CustomObjectsApi;
   private readonly timeoutMs: number;
+  private readonly statuses: GatewayApiStatusReader;
 
   constructor(deps: { kubeConfig: KubeConfig; timeoutMs?: number }) {
     this.api = deps.kubeConfig.makeApiClient(CustomObjectsApi);
     this.timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.statuses = new GatewayApiStatusReader(this.api, this.timeoutMs);
+  }
+
+  readRouteView(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<RouteStatusView | null> {
+    return this.statuses.route("TLSRoute", input.namespace, input.name, input.signal);
+  }
+
+  readGateway(input: { namespace: string; name: string; signal?: AbortSignal }): Promise<GatewayStatusView | null> {
+    return this.statuses.gateway(input.namespace, input.name, input.signal);
   }
 
   async apply(route: TlsRouteManifest, opts: { signal?: AbortSignal } = {}): Promise<{ resourceVersion: string; generation: number }> {

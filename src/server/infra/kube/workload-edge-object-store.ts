@@ -8,6 +8,7 @@ import type {
   WorkloadEdgeManifest,
   WorkloadEdgeObjectStore,
 } from "@/server/services/workload-edge/ports";
+import { GatewayApiStatusReader } from "./gateway-api-status-reader";
 import { callOptions, KubeApiError, kubeStatusOf, resourceNotServed } from "./kube-calls";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -64,11 +65,13 @@ export class KubeWorkloadEdgeObjectStore implements WorkloadEdgeObjectStore {
   private readonly core: CoreV1Api;
   private readonly custom: CustomObjectsApi;
   private readonly timeoutMs: number;
+  private readonly statuses: GatewayApiStatusReader;
 
   constructor(kubeConfig: KubeConfig, opts: { timeoutMs?: number } = {}) {
     this.core = kubeConfig.makeApiClient(CoreV1Api);
     this.custom = kubeConfig.makeApiClient(CustomObjectsApi);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.statuses = new GatewayApiStatusReader(this.custom, this.timeoutMs);
   }
 
   async apply(manifest: WorkloadEdgeManifest): Promise<void> {
@@ -145,26 +148,12 @@ export class KubeWorkloadEdgeObjectStore implements WorkloadEdgeObjectStore {
     return result;
   }
 
-  async readRouteStatus(namespace: string, name: string): Promise<RouteStatusView | null> {
-    const route = await this.read<{ metadata?: { generation?: number }; status?: { parents?: RouteStatusView["parents"] } }>(OWNED.HTTPRoute, namespace, name);
-    if (!route) return null;
-    return { kind: "HTTPRoute", namespace, name, generation: route.metadata?.generation, parents: route.status?.parents ?? [] };
+  readRouteStatus(namespace: string, name: string): Promise<RouteStatusView | null> {
+    return this.statuses.route("HTTPRoute", namespace, name);
   }
 
-  async readGatewayStatus(namespace: string, name: string): Promise<GatewayStatusView | null> {
-    const gateway = await this.read<{ metadata?: { generation?: number }; spec?: { gatewayClassName?: string }; status?: { listeners?: GatewayStatusView["listeners"] } }>(GATEWAY, namespace, name);
-    if (!gateway) return null;
-    return { namespace, name, gatewayClassName: gateway.spec?.gatewayClassName ?? "", generation: gateway.metadata?.generation, listeners: gateway.status?.listeners ?? [] };
-  }
-
-  /** One custom object, or null when it (or its type) does not exist. */
-  private async read<T>(resource: Resource, namespace: string, name: string): Promise<T | null> {
-    try {
-      return (await this.custom.getNamespacedCustomObject({ group: resource.group, version: resource.version, plural: resource.plural, namespace, name }, this.options())) as T;
-    } catch (err) {
-      if (kubeStatusOf(err) === 404) return null;
-      throw KubeApiError.from(err, `reading ${resource.plural}.${resource.group} ${namespace}/${name}`);
-    }
+  readGatewayStatus(namespace: string, name: string): Promise<GatewayStatusView | null> {
+    return this.statuses.gateway(namespace, name);
   }
 
   private async listKind(kind: OwnedKind): Promise<OwnedWorkloadEdgeObject[]> {
