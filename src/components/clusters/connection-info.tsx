@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DescriptionList, DescriptionRow } from "@/components/ui/description-list";
+import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import type { ClusterItem } from "./cluster-types";
 import { KubeconfigDownloadButton } from "./kubeconfig-download-button";
 
@@ -8,6 +9,7 @@ import { KubeconfigDownloadButton } from "./kubeconfig-download-button";
 export function ConnectionInfo({ cluster, isOwner }: { cluster: ClusterItem; isOwner: boolean }) {
   const t = useTranslations("clusters.detail.connection");
   const tc = useTranslations("clusters");
+  const formatDateTime = useFormatDateTime();
   const none = "—";
   const mode = cluster.public_access_enabled ? cluster.public_access_mode : "off";
   const canDownload = cluster.kubeconfig_available && mode !== "off" && cluster.status !== "deleting" && cluster.status !== "deleted";
@@ -29,6 +31,18 @@ export function ConnectionInfo({ cluster, isOwner }: { cluster: ClusterItem; isO
         {mode === "nodeport" ? (
           <DescriptionRow label={t("publicAccessPort")} testId="cluster-public-access-port">
             {cluster.public_access_port ?? none}
+          </DescriptionRow>
+        ) : null}
+        {cluster.control_plane_route_status ? (
+          // The Gateway controller's verdict on the control plane's TLSRoute, re-read every minute (gatewayapi provider).
+          <DescriptionRow label={t("gatewayRoute")} testId="cluster-control-plane-route">
+            <span data-status={cluster.control_plane_route_status}>{t(`gatewayRouteStatus.${cluster.control_plane_route_status}`)}</span>
+            {cluster.control_plane_route_message ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">{cluster.control_plane_route_message}</span> : null}
+            {cluster.control_plane_route_checked_at ? (
+              <span className="block text-xs text-zinc-500" data-testid="cluster-control-plane-route-checked-at">
+                {t("checkedAt", { time: formatDateTime(cluster.control_plane_route_checked_at) })}
+              </span>
+            ) : null}
           </DescriptionRow>
         ) : null}
         <DescriptionRow label={t("kubeconfigAvailable")} testId="cluster-kubeconfig-available">

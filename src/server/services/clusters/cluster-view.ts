@@ -45,6 +45,10 @@ export const clusterViewSchema = z.object({
   workload_edge_last_error_at: z.string().nullable(),
   /** When the workload edge pass last looked at this cluster (every pass, changed or not). */
   workload_edge_checked_at: z.string().nullable(),
+  /** The Gateway controller's verdict on the control plane's TLSRoute (gatewayapi provider); null without such a route. */
+  control_plane_route_status: z.enum(["pending", "ready", "error"]).nullable(),
+  control_plane_route_message: z.string().nullable(),
+  control_plane_route_checked_at: z.string().nullable(),
   // The platform's admission webhook configuration inside the vCluster (docs/admission-webhook.md), written by its sync pass.
   admission_webhook: z.object({ status: admissionWebhookStatusSchema, message: z.string().nullable(), applied_at: z.string().nullable() }),
   plan_id: z.string().nullable(),
@@ -93,6 +97,9 @@ export function toClusterView(c: ClusterViewRow): ClusterView {
     workload_edge_last_error: c.workloadEdgeLastError,
     workload_edge_last_error_at: isoOrNull(c.workloadEdgeLastErrorAt),
     workload_edge_checked_at: isoOrNull(c.workloadEdgeCheckedAt),
+    control_plane_route_status: c.controlPlaneRouteStatus,
+    control_plane_route_message: c.controlPlaneRouteMessage,
+    control_plane_route_checked_at: isoOrNull(c.controlPlaneRouteCheckedAt),
     admission_webhook: { status: c.admissionWebhookStatus, message: c.admissionWebhookMessage, applied_at: isoOrNull(c.admissionWebhookAppliedAt) },
     plan_id: c.planId,
     cluster_quota: { nodes: c.nodeQuota, cpu: c.cpuQuota, memory: c.memoryQuota },

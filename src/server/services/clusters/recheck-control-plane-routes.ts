@@ -1,4 +1,5 @@
 import { controlPlaneTlsRouteName } from "@/server/domain/clusters/control-plane-tls-route";
+import { effectivePublicAccessMode } from "@/server/domain/clusters/public-access";
 import { judgeRoute, type RouteVerdict } from "@/server/domain/gateway-api/route-acceptance";
 import type { ServiceDeps } from "@/server/services/service-deps";
 import type { ControlPlaneRouteStepDeps } from "./control-plane-route-step";
@@ -22,8 +23,8 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 export async function recheckControlPlaneRoutes(deps: ControlPlaneRouteRecheckDeps): Promise<ControlPlaneRouteRecheckResult> {
   const routed = deps.publicAccessProvider === "gatewayapi" && deps.controlPlaneRoutes ? deps.controlPlaneRoutes : null;
   const rows = await deps.db.cluster.findMany({
-    where: { OR: [{ controlPlaneRouteStatus: { not: null } }, ...(routed ? [{ status: { in: ["ready" as const, "updating" as const] }, publicAccessMode: "loadbalancer" as const }] : [])] },
-    select: { id: true, namespace: true, vclusterName: true, status: true, publicAccessMode: true, controlPlaneRouteStatus: true, controlPlaneRouteMessage: true },
+    where: { OR: [{ controlPlaneRouteStatus: { not: null } }, ...(routed ? [{ status: { in: ["ready" as const, "updating" as const] }, publicAccessEnabled: true, publicAccessMode: "loadbalancer" as const }] : [])] },
+    select: { id: true, namespace: true, vclusterName: true, status: true, publicAccessEnabled: true, publicAccessMode: true, controlPlaneRouteStatus: true, controlPlaneRouteMessage: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const changes: ControlPlaneRouteRecheckResult["changes"] = [];
@@ -31,7 +32,9 @@ export async function recheckControlPlaneRoutes(deps: ControlPlaneRouteRecheckDe
   let gateway: Awaited<ReturnType<NonNullable<typeof routed>["routes"]["readGateway"]>> | undefined;
   let gatewayFailure: RouteVerdict | undefined;
   for (const row of rows) {
-    const wanted = routed && (row.status === "ready" || row.status === "updating") && row.publicAccessMode === "loadbalancer";
+    // The clusters the jobs publish a route for (controlPlaneRouteAction "publish"): live, effective mode loadbalancer.
+    const live = row.status === "ready" || row.status === "updating";
+    const wanted = routed && live && effectivePublicAccessMode({ enabled: row.publicAccessEnabled, mode: row.publicAccessMode }) === "loadbalancer";
     let verdict: RouteVerdict | null = null;
     if (wanted) {
       const ref = routed.gateway();
