@@ -177,8 +177,14 @@ describe.each(CHARTS)("$mode chart: gatewayAPI values", (chart) => {
       { apiGroups: ["gateway.networking.k8s.io"], resources: ["tlsroutes/status"], verbs: ["get"] },
     ]);
     expect(routeRules(defaults, fullname)).toEqual([]);
+    // The route re-check reads the Gateway's listener status: get on that one Gateway, in its namespace.
+    const gatewayRole = defaults.get<V1ClusterRole>("Role", `${fullname}-control-plane-gateway`);
+    expect(gatewayRole.metadata?.namespace).toBe("kubebyon-system");
+    expect(gatewayRole.rules).toEqual([{ apiGroups: ["gateway.networking.k8s.io"], resources: ["gateways"], resourceNames: [`${fullname}-control-plane`], verbs: ["get"] }]);
+    expect(defaults.get<KubernetesObject & { roleRef: { name: string } }>("RoleBinding", `${fullname}-control-plane-gateway`).roleRef.name).toBe(`${fullname}-control-plane-gateway`);
 
     const off = await helm.render(chart, { publicUrl });
+    expect(off.find("Role", `${fullname}-control-plane-gateway`)).toBeUndefined();
     expect(gatewaySettings(off)).toEqual({});
     expect(routeRules(off, `${fullname}-tenant`)).toEqual([]);
   });
