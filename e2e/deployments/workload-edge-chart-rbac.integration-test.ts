@@ -18,6 +18,7 @@ import { buildWorkloadEdgeObjects, WORKLOAD_EDGE_COMPONENT, WORKLOAD_EDGE_COMPON
 import { KubeNodeRoutePlanAccess } from "@/server/infra/kube/node-route-plan-access";
 import { KubeRoutePlanStore } from "@/server/infra/kube/route-plan-store";
 import { KubeApiError } from "@/server/infra/kube/kube-calls";
+import { KubeWorkloadEdgeObjectStore } from "@/server/infra/kube/workload-edge-object-store";
 import { CLUSTER_ID_LABEL } from "@/server/services/clusters/control-plane-provisioner";
 import { installCertManagerCrds } from "../env/cert-manager-crds";
 import { installGatewayApiCrds } from "../env/gateway-api-crds";
@@ -171,6 +172,10 @@ describe("gatewayAPI.workload installed into a kube-apiserver (RBAC, Gateway API
     expect(gw.spec.listeners.map((l) => `${l.name} ${l.protocol} ${l.hostname ?? "-"}`).sort()).toEqual(
       ["http HTTP -", ...patch.spec.listeners.map((l) => `${l.name} HTTPS ${l.hostname}`)].sort(),
     );
+    // Each pass reads the controller's verdict back (route status.parents, the Gateway's status.listeners).
+    const store = new KubeWorkloadEdgeObjectStore(platform);
+    expect(await store.readRouteStatus(tenantNs, "wl-workload")).toMatchObject({ kind: "HTTPRoute", namespace: tenantNs, name: "wl-workload", parents: [] });
+    expect(await store.readGatewayStatus(WORKLOAD_GATEWAY_NAMESPACE, gatewayName)).toMatchObject({ name: gatewayName, namespace: WORKLOAD_GATEWAY_NAMESPACE });
 
     // helm upgrade patches what changed between the old and the new manifest (a three-way merge): with the
     // Gateway unchanged the platform's listeners stay; a change to the chart's listener sends the whole

@@ -268,6 +268,7 @@ describe("syncWorkloadEdge against a real host apiserver, stand-in vClusters and
     await sync();
     const row = await clusterRow(a);
     expect(row.workloadEdgeStatus).toBe("error");
+    expect(row.workloadEdgeLastError).toBe(row.workloadEdgeMessage);
     expect(row.workloadEdgeMessage).toContain(
       `The Gateway controller did not accept HTTPRoute ${a.namespace}/wea-workload (Accepted=False, NotAllowedByListeners: No listeners included by this parent ref allowed this attachment.): kubectl -n ${a.namespace} get httproute wea-workload -o yaml`,
     );

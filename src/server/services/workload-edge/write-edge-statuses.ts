@@ -46,7 +46,8 @@ export async function writeEdgeStatuses(deps: Pick<ServiceDeps, "db" | "now">, r
           workloadEdgeMessage: line.message,
           workloadEdgeBackend: backend,
           ...(outcome.kind === "served" ? { workloadEdgeLastSyncedAt: now } : {}),
-          ...(outcome.kind === "error" ? { workloadEdgeLastError: line.message, workloadEdgeLastErrorAt: now } : {}),
+          // Also a served edge the Gateway controller refused, or with a NodePort address that refuses: an error all the same.
+          ...(line.status === "error" ? { workloadEdgeLastError: line.message, workloadEdgeLastErrorAt: now } : {}),
         },
       });
       changes.push({ clusterId: row.id, status: line.status, message: line.message });
