@@ -53,10 +53,16 @@ export type ChartWiring =
   | { readonly kind: "config" }
   /** A secret the operator puts into the Secret named by `secretEnv.existingSecret` (never the ConfigMap). */
   | { readonly kind: "secretEnv" }
-  /** The chart sets it from its own values (`from`, for the docs); `config` refuses it. Secrets arrive by secretKeyRef. */
-  | { readonly kind: "wired"; readonly from: string }
+  /**
+   * The chart sets it from its own values (`from`, for the docs), always or only `when` that chart value
+   * is on; `config` refuses it. Secrets arrive by secretKeyRef, the rest in the ConfigMap.
+   */
+  | { readonly kind: "wired"; readonly from: string; readonly when?: ChartCondition }
   /** Not set in the charts at all, for the reason given. */
   | { readonly kind: "absent"; readonly why: string };
+
+/** Chart values under which the charts set a wired variable (the deployment tests render each). */
+export type ChartCondition = "gatewayAPI.controlPlane.enabled" | "gatewayAPI.workload.enabled" | "gatewayAPI.workload.podCIDRRoute.mode=routeagent";
 
 /** How the docker compose deployments set it: listed in `.env.example`, set by compose.yaml itself, or not at all. */
 export type ComposeWiring = "env" | "wired" | "absent";
@@ -79,6 +85,11 @@ export interface SettingDeclaration<T = unknown> {
   readonly aliasOf?: string;
   /** Read by this library the platform runs, not by Config (env.ts accepts it as is). */
   readonly library?: string;
+  /**
+   * Breaks the rule of docs/configuration.md ("Environment variable or system setting?"): product policy
+   * an admin would change at run time. Says why; listed in the docs until it moves to system_settings.
+   */
+  readonly systemSettingCandidate?: string;
 }
 
 export const SECTIONS = {
@@ -107,7 +118,7 @@ const EVERY_PROCESS = ["web", "worker", "route-agent"] as const;
 
 const CONFIG: ChartWiring = { kind: "config" };
 const SECRET_ENV: ChartWiring = { kind: "secretEnv" };
-const wired = (from: string): ChartWiring => ({ kind: "wired", from });
+const wired = (from: string, when?: ChartCondition): ChartWiring => ({ kind: "wired", from, ...(when ? { when } : {}) });
 const absent = (why: string): ChartWiring => ({ kind: "absent", why });
 
 /** Keeps each entry's value type (for Config) and its readers (which schema it is in) while checking it against SettingDeclaration. */
@@ -160,7 +171,7 @@ export const SETTINGS = {
   KUBEBYON_LOG_LEVEL: setting({
     section: "process",
     kind: choice(["debug", "info", "warn", "error"], "info"),
-    doc: "`debug`, `info`, `warn` or `error`. Logs are JSON lines on stdout.",
+    doc: "Log level: `debug`, `info`, `warn` or `error`. Logs are JSON lines on stdout.",
     readBy: EVERY_PROCESS,
     chart: CONFIG,
     compose: "env",
@@ -239,6 +250,7 @@ export const SETTINGS = {
     readBy: WEB,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "a sign-in policy of the product, which an admin tightens or relaxes without redeploying",
   }),
   KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES: setting({
     section: "sessions",
@@ -247,6 +259,7 @@ export const SETTINGS = {
     readBy: WEB,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "a sign-in policy of the product, which an admin tightens or relaxes without redeploying",
   }),
   KUBEBYON_API_KEY_CACHE_SECONDS: setting({
     section: "sessions",
@@ -327,6 +340,7 @@ export const SETTINGS = {
     readBy: WEB,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "a join policy users meet in the console; an admin adjusts it to the machines users bring",
   }),
   KUBEBYON_JOIN_SESSION_TIMEOUT_SECONDS: setting({
     section: "sessions",
@@ -335,6 +349,7 @@ export const SETTINGS = {
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "a join policy users meet in the console; an admin adjusts it to the machines users bring",
   }),
   KUBEBYON_ADMIN_EMAIL: setting({
     section: "sessions",
@@ -638,7 +653,7 @@ export const SETTINGS = {
     kind: objectName("the shared Gateway's name"),
     doc: "The shared Gateway every loadbalancer cluster's TLSRoute attaches to (`parentRefs`) when `KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi`; **required then**, together with `KUBEBYON_GATEWAY_NAMESPACE`. Read at the first cluster job, not at start-up (the host-cluster adapters are built on first use too): without it that job's `publish_route` step fails at once (no retry) with `invalid configuration: KUBEBYON_GATEWAY_NAME…: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi`. [control-plane-edge.md](control-plane-edge.md#gateway-api-provider)",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.controlPlane` (its Gateway), when enabled"),
+    chart: wired("`gatewayAPI.controlPlane` (the Gateway it renders)", "gatewayAPI.controlPlane.enabled"),
     compose: "env",
   }),
   KUBEBYON_GATEWAY_NAMESPACE: setting({
@@ -646,7 +661,7 @@ export const SETTINGS = {
     kind: namespaceName(),
     doc: "That Gateway's namespace (a DNS label); required with `gatewayapi` (see above).",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.controlPlane.namespace` (empty: the release namespace), when enabled"),
+    chart: wired("`gatewayAPI.controlPlane.namespace` (empty: the release namespace)", "gatewayAPI.controlPlane.enabled"),
     compose: "env",
   }),
   KUBEBYON_GATEWAY_LISTENER: setting({
@@ -654,7 +669,7 @@ export const SETTINGS = {
     kind: objectName("the Gateway listener's name (sectionName)", "tls-passthrough"),
     doc: "The Gateway's TLS Passthrough listener the routes attach to (`sectionName`); empty means the default.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.controlPlane.listenerName`, when enabled"),
+    chart: wired("`gatewayAPI.controlPlane.listenerName`", "gatewayAPI.controlPlane.enabled"),
     compose: "env",
   }),
   KUBEBYON_SAN_GRACE_HOURS: setting({
@@ -698,7 +713,7 @@ export const SETTINGS = {
     kind: flag(false),
     doc: "Runs the workload edge syncer. With `true`, `KUBEBYON_WORKLOAD_GATEWAY_NAME` and `_NAMESPACE` are **required**: the process refuses to start its syncer with `invalid configuration: KUBEBYON_WORKLOAD_GATEWAY_NAME…: required when KUBEBYON_WORKLOAD_GATEWAY_ENABLED=true` (`requireWorkloadEdge`).",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.enabled`"),
+    chart: wired("`gatewayAPI.workload.enabled`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_GATEWAY_NAME: setting({
@@ -706,7 +721,7 @@ export const SETTINGS = {
     kind: objectName("the workload Gateway's name"),
     doc: "The shared workload Gateway the clusters' HTTPRoutes attach to (`parentRefs`) and the HTTPS listeners are applied to.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.name` (empty: `<fullname>-workload`)"),
+    chart: wired("`gatewayAPI.workload.name` (empty: `<fullname>-workload`)", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE: setting({
@@ -714,7 +729,7 @@ export const SETTINGS = {
     kind: namespaceName(),
     doc: "That Gateway's namespace (a DNS label); the Certificates live there too.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.namespace` (empty: the release namespace)"),
+    chart: wired("`gatewayAPI.workload.namespace` (empty: the release namespace)", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_GATEWAY_LISTENER: setting({
@@ -722,7 +737,7 @@ export const SETTINGS = {
     kind: objectName("the workload Gateway's HTTP listener name (sectionName)", "http"),
     doc: "The Gateway's plain HTTP listener the routes attach to (`sectionName`).",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.listener.name`"),
+    chart: wired("`gatewayAPI.workload.listener.name`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS: setting({
@@ -730,7 +745,7 @@ export const SETTINGS = {
     kind: integer(30, { min: 5 }),
     doc: "Seconds between two passes of the syncer; a pass also re-applies the HTTPS listeners a `helm upgrade` that changed the chart's listener removed.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.syncIntervalSeconds`"),
+    chart: wired("`gatewayAPI.workload.syncIntervalSeconds`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_PROBE_TIMEOUT_MS: setting({
@@ -746,7 +761,7 @@ export const SETTINGS = {
     kind: flag(false),
     doc: "HTTPS for workload hostnames: the platform adds one HTTPS listener per hostname to the Gateway (server-side apply, field manager `kubebyon-workload-edge`), an HTTP→HTTPS redirect route, and cert-manager Certificates. Needs `KUBEBYON_WORKLOAD_TLS_ISSUER_NAME`.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.tls.enabled`"),
+    chart: wired("`gatewayAPI.workload.tls.enabled`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_TLS_ISSUER_KIND: setting({
@@ -755,7 +770,7 @@ export const SETTINGS = {
     defaultDoc: "`ClusterIssuer`",
     doc: "`ClusterIssuer` or `Issuer` (an Issuer must be in the Gateway's namespace).",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.tls.issuer.kind`"),
+    chart: wired("`gatewayAPI.workload.tls.issuer.kind`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_TLS_ISSUER_NAME: setting({
@@ -763,7 +778,7 @@ export const SETTINGS = {
     kind: objectName("a cert-manager issuer's name"),
     doc: "The issuer of the platform-managed certificates (one shared Certificate per cluster: its CNAME target and platform-managed bindings); **required** with TLS (`requireWorkloadEdge`; the charts refuse `tls.enabled` without `tls.issuer.name`).",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.tls.issuer.name`"),
+    chart: wired("`gatewayAPI.workload.tls.issuer.name`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED: setting({
@@ -771,7 +786,7 @@ export const SETTINGS = {
     kind: flag(false),
     doc: "A dedicated Certificate and HTTPS route per self-managed hostname binding (Host rewritten to the cluster's CNAME target). Needs `KUBEBYON_WORKLOAD_TLS_ENABLED=true`, else start-up stops with `…KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED: needs KUBEBYON_WORKLOAD_TLS_ENABLED=true`.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.tls.selfManaged.enabled`"),
+    chart: wired("`gatewayAPI.workload.tls.selfManaged.enabled`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND: setting({
@@ -780,7 +795,7 @@ export const SETTINGS = {
     defaultDoc: "`ClusterIssuer` (with a name)",
     doc: "Kind of the self-managed certificates' issuer override; set only together with `_NAME` (a kind alone stops start-up).",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.tls.selfManaged.issuerOverride.kind`"),
+    chart: wired("`gatewayAPI.workload.tls.selfManaged.issuerOverride.kind`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME: setting({
@@ -788,7 +803,7 @@ export const SETTINGS = {
     kind: objectName("a cert-manager issuer's name"),
     doc: "Issuer override for the self-managed certificates; unset: the workload default issuer above.",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.tls.selfManaged.issuerOverride.name`"),
+    chart: wired("`gatewayAPI.workload.tls.selfManaged.issuerOverride.name`", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE: setting({
@@ -796,7 +811,7 @@ export const SETTINGS = {
     kind: choice(["off", "local", "routeagent"], "off", { message: "expected off, local or routeagent" }),
     doc: "How the host reaches pod IPs on joined nodes: `off`, `local` (this process writes one route per joined node, `<podCIDR> via <node InternalIP>`, into its own host's main routing table with iproute2: needs the host's network namespace and `CAP_NET_ADMIN`, i.e. uid 0 in a container) or `routeagent` (the platform writes one `workloadpodcidrnoderouteplans` object per host node and the route agent DaemonSet applies it; Kubernetes only). [workload-edge-podcidr-routes.md](workload-edge-podcidr-routes.md)",
     readBy: PLATFORM,
-    chart: wired("`gatewayAPI.workload.podCIDRRoute.enabled` + `.mode` (`off` when not enabled)"),
+    chart: wired("`gatewayAPI.workload.podCIDRRoute.enabled` + `.mode` (`off` when not enabled)", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
   KUBEBYON_WORKLOAD_PODCIDR_ROUTE_PROTO: setting({
@@ -804,7 +819,7 @@ export const SETTINGS = {
     kind: integer(211, { min: 5, max: 254, tooSmall: ROUTE_PROTOCOL_RANGE, tooBig: ROUTE_PROTOCOL_RANGE }),
     doc: "Route protocol number marking the platform's routes: only routes with it are changed or deleted; a destination held by a route without it is reported blocked and left alone. Pick one no other routing daemon on the host uses. Read by the platform (mode local) and the route agent.",
     readBy: EVERY_PROCESS,
-    chart: wired("`gatewayAPI.workload.podCIDRRoute.protocol` (also the DaemonSet's env)"),
+    chart: wired("`gatewayAPI.workload.podCIDRRoute.protocol` (also the DaemonSet's env)", "gatewayAPI.workload.enabled"),
     compose: "env",
   }),
 
@@ -815,7 +830,7 @@ export const SETTINGS = {
     defaultDoc: "— (required)",
     doc: "The host node this agent runs on: it reads the plan of that name and changes that node's routes only. The DaemonSet sets it from the pod's `spec.nodeName` (downward API).",
     readBy: ["route-agent"],
-    chart: wired("`fieldRef: spec.nodeName` in the route agent DaemonSet"),
+    chart: wired("`fieldRef: spec.nodeName` in the route agent DaemonSet", "gatewayAPI.workload.podCIDRRoute.mode=routeagent"),
     compose: "absent",
   }),
   KUBEBYON_ROUTE_AGENT_RESYNC_SECONDS: setting({
@@ -823,7 +838,7 @@ export const SETTINGS = {
     kind: integer(30, { min: 5, tooSmall: "expected whole seconds, at least 5" }),
     doc: "Seconds between two convergences without a change of the plan (besides the watch), so a route that drifted (a link flapped, someone deleted it by hand) comes back.",
     readBy: ["route-agent"],
-    chart: wired("`gatewayAPI.workload.routeAgent.resyncSeconds`"),
+    chart: wired("`gatewayAPI.workload.routeAgent.resyncSeconds`", "gatewayAPI.workload.podCIDRRoute.mode=routeagent"),
     compose: "absent",
   }),
 
@@ -890,6 +905,7 @@ export const SETTINGS = {
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "the default beneath each plan's `kubeconfig_max_ttl_seconds`, which is already stored data the admin edits",
   }),
 
   // --- Jobs and multi-node mode ---
@@ -960,6 +976,7 @@ export const SETTINGS = {
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "when users are notified about their nodes: notification policy an admin tunes",
   }),
   KUBEBYON_NODE_ALERT_RECOVERY_SECONDS: setting({
     section: "jobs",
@@ -968,6 +985,7 @@ export const SETTINGS = {
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "when users are notified about their nodes: notification policy an admin tunes",
   }),
   KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: setting({
     section: "jobs",
@@ -976,6 +994,7 @@ export const SETTINGS = {
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
+    systemSettingCandidate: "when users are notified about their nodes: notification policy an admin tunes",
   }),
   KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS: setting({
     section: "jobs",
