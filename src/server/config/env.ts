@@ -52,8 +52,6 @@ export function parseSettings<S extends z.ZodObject>(schema: S, env: Record<stri
   return result.data;
 }
 
-export type RawEnv = z.input<typeof envSchema>;
-
 export interface Config {
   databaseUrl: string | undefined;
   httpHost: string;

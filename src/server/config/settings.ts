@@ -581,7 +581,7 @@ export const SETTINGS = {
   KUBEBYON_TENANT_CLUSTER_ROLE: setting({
     section: "kubernetes",
     kind: rbacName(),
-    doc: "A ClusterRole the platform binds to its own identity (RoleBinding `kubebyon-platform`, subject from a SelfSubjectReview) in each cluster namespace, right after creating the namespace and before anything else there; every create and update converges it. For least privilege: the identity then needs cluster-wide only namespaces, nodes, rolebindings get/create/patch and `get` + `bind` on this one ClusterRole, not secrets, services or roles in every namespace of the host. Unset: the identity already holds every right (an admin kubeconfig). See [cluster-runtime.md](cluster-runtime.md#per-namespace-rolebinding-kubebyon_tenant_cluster_role).",
+    doc: "A ClusterRole the platform binds to its own identity in each cluster namespace, for least privilege. The RoleBinding `kubebyon-platform` (subject from a SelfSubjectReview) is made right after the namespace, before anything else there; every create and update converges it. For least privilege: the identity then needs cluster-wide only namespaces, nodes, rolebindings get/create/patch and `get` + `bind` on this one ClusterRole, not secrets, services or roles in every namespace of the host. Unset: the identity already holds every right (an admin kubeconfig). See [cluster-runtime.md](cluster-runtime.md#per-namespace-rolebinding-kubebyon_tenant_cluster_role).",
     readBy: PLATFORM,
     chart: wired("the chart's ClusterRole `<fullname>-tenant`"),
     compose: "env",
@@ -611,7 +611,7 @@ export const SETTINGS = {
   KUBEBYON_HAPROXY_CONFIG_PATH: setting({
     section: "publicAccess",
     kind: absolutePath(),
-    doc: "The absolute path of the `haproxy.cfg` the local HAProxy master was started with (`-f`); **required with `haproxy`** in a process that runs jobs (the web process in single-node mode, each worker in multi-node). The platform rewrites it (temp file in the same directory + rename), so the directory must be writable by the platform. Start-up stops with a message naming the variable when it is unset. The charts set `/run/haproxy/haproxy.cfg`.",
+    doc: "The `haproxy.cfg` the local HAProxy master was started with (`-f`); **required with `haproxy`** in a process that runs jobs. That is the web process in single-node mode, each worker in multi-node; an absolute path. The platform rewrites it (temp file in the same directory + rename), so the directory must be writable by the platform. Start-up stops with a message naming the variable when it is unset. The charts set `/run/haproxy/haproxy.cfg`.",
     readBy: PLATFORM,
     chart: wired("`publicAccess.provider=haproxy`: `/run/haproxy/haproxy.cfg`"),
     compose: "env",
@@ -627,7 +627,7 @@ export const SETTINGS = {
   KUBEBYON_HAPROXY_STATS_SOCKET: setting({
     section: "publicAccess",
     kind: absolutePath(),
-    doc: "Optional stats socket, rendered as `stats socket <path> mode 600 level admin expose-fd listeners`, so a reloaded worker takes the listening sockets over from the old one (set it in production). An absolute path without spaces. The charts set `/run/haproxy/edge.sock`.",
+    doc: "Optional HAProxy stats socket, so a reloaded worker takes the listening sockets over from the old one (set it in production). Rendered as `stats socket <path> mode 600 level admin expose-fd listeners`; an absolute path without spaces. The charts set `/run/haproxy/edge.sock`.",
     readBy: PLATFORM,
     chart: wired("`publicAccess.provider=haproxy`: `/run/haproxy/edge.sock`"),
     compose: "env",
@@ -651,7 +651,7 @@ export const SETTINGS = {
   KUBEBYON_GATEWAY_NAME: setting({
     section: "publicAccess",
     kind: objectName("the shared Gateway's name"),
-    doc: "The shared Gateway every loadbalancer cluster's TLSRoute attaches to (`parentRefs`) when `KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi`; **required then**, together with `KUBEBYON_GATEWAY_NAMESPACE`. Read at the first cluster job, not at start-up (the host-cluster adapters are built on first use too): without it that job's `publish_route` step fails at once (no retry) with `invalid configuration: KUBEBYON_GATEWAY_NAME…: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi`. [control-plane-edge.md](control-plane-edge.md#gateway-api-provider)",
+    doc: "The shared Gateway the loadbalancer clusters' TLSRoutes attach to (`parentRefs`) with `KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi`. **Required then**, together with `KUBEBYON_GATEWAY_NAMESPACE`. Read at the first cluster job, not at start-up (the host-cluster adapters are built on first use too): without it that job's `publish_route` step fails at once (no retry) with `invalid configuration: KUBEBYON_GATEWAY_NAME…: required when KUBEBYON_PUBLIC_ACCESS_PROVIDER=gatewayapi`. [control-plane-edge.md](control-plane-edge.md#gateway-api-provider)",
     readBy: PLATFORM,
     chart: wired("`gatewayAPI.controlPlane` (the Gateway it renders)", "gatewayAPI.controlPlane.enabled"),
     compose: "env",
@@ -675,7 +675,7 @@ export const SETTINGS = {
   KUBEBYON_SAN_GRACE_HOURS: setting({
     section: "publicAccess",
     kind: integer(72),
-    doc: "Hours a replaced public name stays in a cluster's serving certificate: when a cluster's served public name changes (its `control_plane_host`, or a mode change that decides which name is in the certificate), the name it replaces stays in the vCluster's serving certificate (`controlPlane.proxy.extraSANs`) for this many hours, so nodes that joined on it keep working until they are re-joined. `0`: no grace, the old name leaves the certificate with the change. Only one previous name is kept: a second change during the grace replaces it. A background pass in the job-processing process (every 5 minutes, leader only) re-renders a cluster whose grace has ended. The grace only keeps the name in the certificate; if the old name no longer reaches the cluster (DNS moved, an edge dropped it), nodes on it fail anyway. See [control-plane-edge.md](control-plane-edge.md#changing-the-public-name).",
+    doc: "Hours a replaced public name stays in a cluster's serving certificate (`0`: not at all). When a cluster's served public name changes (its `control_plane_host`, or a mode change that decides which name is in the certificate), the name it replaces stays in the vCluster's serving certificate (`controlPlane.proxy.extraSANs`) for this many hours, so nodes that joined on it keep working until they are re-joined. `0`: no grace, the old name leaves the certificate with the change. Only one previous name is kept: a second change during the grace replaces it. A background pass in the job-processing process (every 5 minutes, leader only) re-renders a cluster whose grace has ended. The grace only keeps the name in the certificate; if the old name no longer reaches the cluster (DNS moved, an edge dropped it), nodes on it fail anyway. See [control-plane-edge.md](control-plane-edge.md#changing-the-public-name).",
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
@@ -759,7 +759,7 @@ export const SETTINGS = {
   KUBEBYON_WORKLOAD_TLS_ENABLED: setting({
     section: "workloadEdge",
     kind: flag(false),
-    doc: "HTTPS for workload hostnames: the platform adds one HTTPS listener per hostname to the Gateway (server-side apply, field manager `kubebyon-workload-edge`), an HTTP→HTTPS redirect route, and cert-manager Certificates. Needs `KUBEBYON_WORKLOAD_TLS_ISSUER_NAME`.",
+    doc: "HTTPS for workload hostnames. The platform adds one HTTPS listener per hostname to the Gateway (server-side apply, field manager `kubebyon-workload-edge`), an HTTP→HTTPS redirect route, and cert-manager Certificates. Needs `KUBEBYON_WORKLOAD_TLS_ISSUER_NAME`.",
     readBy: PLATFORM,
     chart: wired("`gatewayAPI.workload.tls.enabled`", "gatewayAPI.workload.enabled"),
     compose: "env",
@@ -776,7 +776,7 @@ export const SETTINGS = {
   KUBEBYON_WORKLOAD_TLS_ISSUER_NAME: setting({
     section: "workloadEdge",
     kind: objectName("a cert-manager issuer's name"),
-    doc: "The issuer of the platform-managed certificates (one shared Certificate per cluster: its CNAME target and platform-managed bindings); **required** with TLS (`requireWorkloadEdge`; the charts refuse `tls.enabled` without `tls.issuer.name`).",
+    doc: "The issuer of the platform-managed certificates; **required** with TLS. One shared Certificate per cluster covers its CNAME target and platform-managed bindings (`requireWorkloadEdge`; the charts refuse `tls.enabled` without `tls.issuer.name`).",
     readBy: PLATFORM,
     chart: wired("`gatewayAPI.workload.tls.issuer.name`", "gatewayAPI.workload.enabled"),
     compose: "env",
@@ -809,7 +809,7 @@ export const SETTINGS = {
   KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE: setting({
     section: "workloadEdge",
     kind: choice(["off", "local", "routeagent"], "off", { message: "expected off, local or routeagent" }),
-    doc: "How the host reaches pod IPs on joined nodes: `off`, `local` (this process writes one route per joined node, `<podCIDR> via <node InternalIP>`, into its own host's main routing table with iproute2: needs the host's network namespace and `CAP_NET_ADMIN`, i.e. uid 0 in a container) or `routeagent` (the platform writes one `workloadpodcidrnoderouteplans` object per host node and the route agent DaemonSet applies it; Kubernetes only). [workload-edge-podcidr-routes.md](workload-edge-podcidr-routes.md)",
+    doc: "How the host reaches pod IPs on joined nodes: `off`, `local` or `routeagent`. `local`: this process writes one route per joined node, `<podCIDR> via <node InternalIP>`, into its own host's main routing table with iproute2 (needs the host's network namespace and `CAP_NET_ADMIN`, i.e. uid 0 in a container). `routeagent`: the platform writes one `workloadpodcidrnoderouteplans` object per host node and the route agent DaemonSet applies it (Kubernetes only). [workload-edge-podcidr-routes.md](workload-edge-podcidr-routes.md)",
     readBy: PLATFORM,
     chart: wired("`gatewayAPI.workload.podCIDRRoute.enabled` + `.mode` (`off` when not enabled)", "gatewayAPI.workload.enabled"),
     compose: "env",
@@ -862,7 +862,7 @@ export const SETTINGS = {
   KUBEBYON_ADMISSION_WEBHOOK_URL: setting({
     section: "admissionWebhook",
     kind: httpsBaseUrl(),
-    doc: "The `https://` base URL the vClusters' apiservers reach that listener at (no query, fragment or credentials), usually the charts' admission Service, e.g. `https://kubebyon-admission.kubebyon.svc:443`. Its host (a DNS name or an IP address) is the name the serving certificate is issued for; changing it re-issues on the next start and re-applies every configuration.",
+    doc: "The `https://` base URL the vClusters' apiservers reach the webhook listener at. No query, fragment or credentials; usually the charts' admission Service, e.g. `https://kubebyon-admission.kubebyon.svc:443`. Its host (a DNS name or an IP address) is the name the serving certificate is issued for; changing it re-issues on the next start and re-applies every configuration.",
     readBy: PLATFORM,
     chart: wired("`admissionWebhook.url` (empty: Service `<fullname>-admission`)"),
     compose: "env",
@@ -964,7 +964,7 @@ export const SETTINGS = {
   KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: setting({
     section: "jobs",
     kind: integer(10, { min: 1 }),
-    doc: "How often the node observer (in the web process in single-node mode, in each worker in multi-node mode) re-reads which clusters to watch: a cluster that became ready, was deleted or changed endpoint is picked up within this time. Node changes themselves arrive by watch, not by this interval. Each rescan also starts the install of a managed ingress that waits for a Ready node, if the node's snapshot missed it ([managed-ingress.md](managed-ingress.md#managed-ingress-controller-12-2-51)).",
+    doc: "How often the node observer re-reads which clusters to watch. It runs in the web process in single-node mode, in each worker in multi-node mode; a cluster that became ready, was deleted or changed endpoint is picked up within this time. Node changes themselves arrive by watch, not by this interval. Each rescan also starts the install of a managed ingress that waits for a Ready node, if the node's snapshot missed it ([managed-ingress.md](managed-ingress.md#managed-ingress-controller-12-2-51)).",
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
@@ -1125,8 +1125,5 @@ export const SETTING_LIST: readonly (SettingDeclaration & { name: SettingName })
   ...(SETTINGS[name] as SettingDeclaration),
   name,
 }));
-
-/** The variables a process reads. */
-export const settingsReadBy = (process: ProcessName): SettingName[] => SETTING_LIST.filter((s) => s.readBy.includes(process)).map((s) => s.name);
 
 export const isSecretSetting = (name: string): boolean => (SETTINGS as Record<string, SettingDeclaration | undefined>)[name]?.secret === true;
