@@ -120,7 +120,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** The join-token cleanup loop (docs/join-tokens.md "Cleanup"): seconds between passes, days a cleaned row is kept. */
   joinTokenCleanup: { intervalSeconds: number; retentionDays: number };
-  firstAdmin: { email: string; password: string | undefined } | undefined;
+  /** The administrator a database without any gets (ensureFirstAdmin); the password is generated when unset. */
+  firstAdmin: { email: string; password: string | undefined };
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
   oauthEndpoints: { githubBaseUrl: string; githubApiUrl: string; googleIssuer: string };
@@ -307,9 +308,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
     joinTokenCleanup: { intervalSeconds: e.KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS, retentionDays: e.KUBEBYON_JOIN_TOKEN_RETENTION_DAYS },
-    firstAdmin: e.KUBEBYON_ADMIN_EMAIL
-      ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
-      : undefined,
+    firstAdmin: { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD },
     oauth: {
       github: pairedClient("KUBEBYON_GITHUB", e.KUBEBYON_GITHUB_CLIENT_ID, e.KUBEBYON_GITHUB_CLIENT_SECRET),
       google: pairedClient("KUBEBYON_GOOGLE", e.KUBEBYON_GOOGLE_CLIENT_ID, e.KUBEBYON_GOOGLE_CLIENT_SECRET),

@@ -275,7 +275,14 @@ export const secretKey = (): SettingKind<string | undefined> =>
 /** A password of at least `min` characters. */
 export const password = (min: number): SettingKind<string | undefined> => kind(z.string().min(min, `expected at least ${min} characters`).optional(), { rejects: "short" });
 
-export const email = (): SettingKind<string | undefined> => kind(z.email({ message: "expected an email address" }).optional(), { rejects: "not-an-address" });
+export const email = (fallback: string): SettingKind<string> =>
+  kind(
+    z
+      .email({ message: "expected an email address" })
+      .optional()
+      .transform((v) => v ?? fallback),
+    { default: fallback, rejects: "not-an-address" },
+  );
 
 /** A Kubernetes Node name, required. */
 export const requiredNodeName = (requiredMessage: string): SettingKind<string> =>

@@ -353,9 +353,8 @@ export const SETTINGS = {
   }),
   KUBEBYON_ADMIN_EMAIL: setting({
     section: "sessions",
-    kind: email(),
-    defaultDoc: "`admin@kubebyon.local`",
-    doc: "First administrator, created on a database without any admin.",
+    kind: email("admin@kubebyon.local"),
+    doc: "First administrator, created on a database without any admin (with `KUBEBYON_ADMIN_PASSWORD`, or a generated password).",
     readBy: WEB,
     chart: wired("`admin.email`"),
     compose: "env",
