@@ -1,6 +1,7 @@
 import type { V1ConfigMap, V1Container, V1Deployment, V1EnvVar, V1PodSpec } from "@kubernetes/client-node";
 import { expect } from "vitest";
 import { envSchema } from "@/server/config/env";
+import { isSecretSetting } from "@/server/config/settings";
 import { chartConfigAllowList, chartSecretEnv, chartWired, libraryVariables } from "../../../scripts/config/wiring";
 import type { ChartUnderTest, Rendered } from "./helm-chart-render";
 
@@ -100,6 +101,7 @@ export function expectHardenedPlatformPod(d: V1Deployment, fullname: string, com
 export function expectKnownVariables(r: Rendered, fullname: string): void {
   const config = r.get<V1ConfigMap>("ConfigMap", `${fullname}-config`);
   const names = new Set(Object.keys(config.data ?? {}));
+  for (const name of names) expect(isSecretSetting(name), `the ConfigMap holds ${name}, which the registry marks secret`).toBe(false);
   for (const d of r.ofKind<V1Deployment>("Deployment")) for (const e of platformContainer(d).env ?? []) names.add(e.name);
   for (const name of names) {
     const known = schemaKeys.has(name) || THIRD_PARTY_VARIABLES.has(name);
