@@ -169,6 +169,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_CLOUDFLARE_API_BASE_URL: "ftp://cf" })).toThrow(/KUBEBYON_CLOUDFLARE_API_BASE_URL: expected an http\(s\) URL/);
   });
 
+  it("first admin: admin@kubebyon.local by default, lower-cased, with the password even when the email is the default", () => {
+    expect(parseConfig({}).firstAdmin).toEqual({ email: "admin@kubebyon.local", password: undefined });
+    expect(parseConfig({ KUBEBYON_ADMIN_EMAIL: "Ops@Example.com", KUBEBYON_ADMIN_PASSWORD: "long-enough-pw" }).firstAdmin).toEqual({ email: "ops@example.com", password: "long-enough-pw" });
+    expect(parseConfig({ KUBEBYON_ADMIN_PASSWORD: "long-enough-pw" }).firstAdmin.password).toBe("long-enough-pw");
+    expect(() => parseConfig({ KUBEBYON_ADMIN_PASSWORD: "short" })).toThrow(/^invalid configuration: KUBEBYON_ADMIN_PASSWORD: expected at least 12 characters \(got "<redacted>"\)$/);
+  });
+
   it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {
     expect(parseConfig({ KUBEBYON_DATABASE_DSN: "postgresql://u@h:5432/d" }).databaseUrl).toBe("postgresql://u@h:5432/d");
   });
