@@ -95,10 +95,11 @@ export function workerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * Starts `tsx worker/main.ts` (what `npm run worker` runs) from the repository
  * root with exactly the given settings, in its own process group so kill()
  * reaches the real worker. Signals sent with child.kill() go to tsx, which
- * relays SIGTERM/SIGINT like an init system would.
+ * relays SIGTERM/SIGINT like an init system would. Unless the settings say
+ * otherwise, its HTTP listener takes a free loopback port (workers of parallel
+ * tests would all want :9090); `waitForLog("worker HTTP listening")` tells which.
  */
 export function spawnWorker(settings: Record<string, string>): WorkerProcess {
-  return new WorkerProcess(
-    spawn(tsx, ["worker/main.ts"], { cwd: repoRoot, env: workerEnv(settings), stdio: ["ignore", "pipe", "pipe"], detached: true }),
-  );
+  const env = workerEnv({ KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:0", ...settings });
+  return new WorkerProcess(spawn(tsx, ["worker/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], detached: true }));
 }

@@ -48,6 +48,7 @@ export async function startJobRunner(runtime: Runtime, owner: string, hooks: Job
     pollIntervalMs: config.jobPollIntervalMs,
     concurrency: config.jobConcurrency,
     logger: log.child({ component: "job-runner" }),
+    metrics: runtime.metrics.jobs,
   });
   await runner.start();
   return { name: "job runner", runner, stop: () => runner.stop() };
@@ -130,6 +131,8 @@ const LOOPS: readonly StartLoop[] = [
 
 export interface JobProcessing {
   runner: JobRunner;
+  /** What the worker's /readyz reports: the job runner leasing, the background loops started and not stopped. */
+  running(): { jobRunner: boolean; background: boolean };
   /** Stops every loop, last started first; each waits for its work in progress (the runner bounded by its grace). */
   stop(): Promise<void>;
 }
@@ -152,7 +155,15 @@ export async function startJobProcessing(runtime: Runtime, owner: string): Promi
     await stopAll(running, runtime.log);
     throw error;
   }
-  return { runner: jobRunner.runner, stop: () => stopAll(running, runtime.log) };
+  let loopsStopped = false;
+  return {
+    runner: jobRunner.runner,
+    running: () => ({ jobRunner: jobRunner.runner.isRunning(), background: !loopsStopped }),
+    stop: () => {
+      loopsStopped = true;
+      return stopAll(running, runtime.log);
+    },
+  };
 }
 
 async function stopAll(loops: BackgroundLoop[], log: Logger): Promise<void> {

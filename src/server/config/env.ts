@@ -53,6 +53,26 @@ const httpAddr = z
   .optional()
   .transform((v) => v ?? ":3000");
 
+/**
+ * KUBEBYON_WORKER_HTTP_ADDR: the worker's /healthz, /readyz and /metrics listener, [host]:port like
+ * KUBEBYON_HTTP_ADDR; an empty host listens on every address; port 0 lets the kernel pick one (the
+ * worker logs it). Default :9090.
+ */
+const workerHttpAddr = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    const text = v || ":9090";
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9a-zA-Z.-]*)):(\d{1,5})$/.exec(text);
+    const port = Number(match?.[3]);
+    if (!match || port > 65535) {
+      ctx.addIssue({ code: "custom", message: "expected [host]:port with a port 0-65535, e.g. :9090 or 127.0.0.1:9090" });
+      return z.NEVER;
+    }
+    return { host: match[1] ?? (match[2] || undefined), port };
+  });
+
 const commaList = z
   .string()
   .optional()
@@ -263,6 +283,7 @@ export const envSchema = z.object({
   KUBEBYON_RABBITMQ_URL: amqpUrl,
   KUBEBYON_RABBITMQ_QUEUE: optionalText.transform((v) => v ?? "kubebyon.cluster-jobs"),
   KUBEBYON_WORKER_ID: optionalText,
+  KUBEBYON_WORKER_HTTP_ADDR: workerHttpAddr,
   KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
   KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
   KUBEBYON_JOB_CONCURRENCY: int(10, 1),
@@ -370,6 +391,8 @@ export interface Config {
   rabbitmqUrl: string | undefined;
   rabbitmqQueue: string;
   workerId: string;
+  /** The worker's /healthz, /readyz and /metrics listener (worker/worker-http.ts); host undefined: every address. */
+  workerHttp: { host: string | undefined; port: number };
   jobLeaseSeconds: number;
   jobPollIntervalMs: number;
   /** Jobs one process runs at once: a create spends most of its time waiting on helm and the vCluster Pod. */
@@ -566,6 +589,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rabbitmqUrl: e.KUBEBYON_RABBITMQ_URL,
     rabbitmqQueue: e.KUBEBYON_RABBITMQ_QUEUE,
     workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,
+    workerHttp: e.KUBEBYON_WORKER_HTTP_ADDR,
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
     jobConcurrency: e.KUBEBYON_JOB_CONCURRENCY,
