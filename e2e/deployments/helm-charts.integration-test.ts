@@ -189,7 +189,7 @@ describe.each(CHARTS)("$mode Helm chart", (chart) => {
     const set = new Set(Object.keys(configData(rendered)));
     for (const d of rendered.ofKind<V1Deployment>("Deployment")) for (const e of platformContainer(d).env ?? []) set.add(e.name);
     for (const k of WIRED_BY_CHART) {
-      if (!chart.multiNode && k === "KUBEBYON_RABBITMQ_URL") continue;
+      if (!chart.multiNode && (k === "KUBEBYON_RABBITMQ_URL" || k === "KUBEBYON_WORKER_HTTP_ADDR")) continue;
       expect(set.has(k), `${k} is listed as set by the chart`).toBe(true);
     }
     for (const k of WIRED_WITH_CONTROL_PLANE_GATEWAY) expect(set.has(k), `${k} only with gatewayAPI.controlPlane.enabled`).toBe(false);

@@ -31,6 +31,8 @@ export const WIRED_BY_CHART = new Set([
   "KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE",
   "KUBEBYON_TENANT_CLUSTER_ROLE",
   "KUBEBYON_RABBITMQ_URL",
+  // worker.metricsPort (multi-node): the worker's /healthz, /readyz and /metrics listener, which its probes and Service use.
+  "KUBEBYON_WORKER_HTTP_ADDR",
   // publicAccess.provider, and with haproxy the sidecar's paths and the edge port (docs/control-plane-edge.md).
   "KUBEBYON_PUBLIC_ACCESS_PROVIDER",
   "KUBEBYON_HAPROXY_CONFIG_PATH",
@@ -91,8 +93,8 @@ export const NOT_FOR_HELM = new Set([
   "KUBEBYON_WORKER_ID",
 ]);
 
-/** Single-node has no broker. */
-export const NOT_FOR_SINGLE_NODE = new Set(["KUBEBYON_RABBITMQ_QUEUE"]);
+/** Single-node has no broker and no worker process. */
+export const NOT_FOR_SINGLE_NODE = new Set(["KUBEBYON_RABBITMQ_QUEUE", "KUBEBYON_WORKER_HTTP_ADDR"]);
 
 export function expectedConfigAllowList(chart: ChartUnderTest): string[] {
   return [...schemaKeys]

@@ -1,5 +1,4 @@
 import { clusterJobStatuses } from "@/server/domain/jobs/cluster-job";
-import type { Logger } from "@/server/observability/logger";
 import { registerCountGauge } from "@/server/observability/count-gauge";
 import type { Registry } from "prom-client";
 import { countClustersByConnectionStatus } from "@/server/services/clusters/count-clusters-by-connection-status";
