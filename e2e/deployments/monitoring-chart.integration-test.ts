@@ -26,7 +26,6 @@ import { createTestDatabase, type TestDatabase } from "../env/postgres";
 const NOT_YET_REGISTERED = new Set([
   "kubebyon_task_runs_total",
   "kubebyon_task_duration_seconds_bucket",
-  "kubebyon_task_last_start_timestamp_seconds",
   "kubebyon_task_last_success_timestamp_seconds",
   "kubebyon_task_error_streak",
   "kubebyon_task_interval_seconds",
