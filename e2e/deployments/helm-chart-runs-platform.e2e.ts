@@ -129,7 +129,11 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
       database: { bundled: { enabled: false }, external: { existingSecret: "platform-database", key: "url" } },
       web: { replicas: 1, port },
       ...(queues
-        ? { rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } }, worker: { replicas: 1 } }
+        ? {
+            rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } },
+            // The pods share this machine's network: a free port for the worker's listener, not :9090.
+            worker: { replicas: 1, metricsPort: await freePort() },
+          }
         : {}),
       // The air-gapped form: a chart path the pods can read — the stand-in chart in this repository,
       // as the pods see it under the image's /app (their /tmp is an emptyDir, whatever the host has there).
