@@ -49,7 +49,7 @@ const deployments: Deployment[] = [
     secrets: ["POSTGRES_PASSWORD", "KUBEBYON_AUTH_SECRET"],
     platformServices: { web: { needsAuthSecret: true } },
     dependencies: ["postgres"],
-    notOffered: ["KUBEBYON_RABBITMQ_URL", "KUBEBYON_RABBITMQ_QUEUE"],
+    notOffered: ["KUBEBYON_RABBITMQ_URL", "KUBEBYON_RABBITMQ_QUEUE", "KUBEBYON_WORKER_HTTP_ADDR"],
   },
   {
     dir: "deployments/multi-node/docker-compose",
