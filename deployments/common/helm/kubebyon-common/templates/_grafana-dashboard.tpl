@@ -335,7 +335,7 @@ Its expressions are parsed by the same PromQL test as the alert rules.
             "type": "prometheus",
             "uid": "${datasource}"
           },
-          "expr": "max by (task) ((time() - kubebyon_task_last_success_timestamp_seconds) / kubebyon_task_interval_seconds and kubebyon_task_leading == 1)",
+          "expr": "max by (task) ((time() - (kubebyon_task_last_success_timestamp_seconds > 0)) / kubebyon_task_interval_seconds and kubebyon_task_leading == 1)",
           "legendFormat": "{{`{{task}}`}}",
           "refId": "A"
         }

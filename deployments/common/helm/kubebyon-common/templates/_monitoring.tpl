@@ -84,8 +84,17 @@ spec:
             summary: {{ `Background task {{ $labels.task }} keeps failing` | quote }}
             description: {{ `Task {{ $labels.task }} failed its last {{ $value }} runs; its log lines (task={{ $labels.task }}) say why.` | quote }}
         - alert: KubebyonTaskLate
-          # Late: the process that runs it (leading) has not seen a success for three intervals.
-          expr: (time() - kubebyon_task_last_success_timestamp_seconds > 3 * kubebyon_task_interval_seconds) and (kubebyon_task_leading == 1)
+          # Late: the process that runs it (leading) has not seen a success for three intervals. A task that has not
+          # succeeded since its process started counts from the process's start, not from 1970.
+          expr: >-
+            (
+              time() - (
+                (kubebyon_task_last_success_timestamp_seconds > 0)
+                or (kubebyon_task_interval_seconds * 0 + on (instance, job) group_left kubebyon_process_start_time_seconds)
+              )
+              > 3 * kubebyon_task_interval_seconds
+            )
+            and (kubebyon_task_leading == 1)
           for: 5m
           labels:
             severity: warning
