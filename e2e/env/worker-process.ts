@@ -95,10 +95,12 @@ export function workerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 /**
  * Starts worker/main.ts under tsx (what `npm run worker` runs) from the repository
  * root with exactly the given settings, in its own process group so kill()
- * reaches the real worker; signals sent with child.kill() reach it directly.
+ * reaches the real worker; signals sent with child.kill() reach it directly. Unless
+ * the settings say otherwise, its HTTP listener takes a free loopback port (workers of
+ * parallel tests would all want :9090); `waitForLog("worker HTTP listening")` tells which.
  */
 export function spawnWorker(settings: Record<string, string>): WorkerProcess {
-  return spawnTsxProcess("worker/main.ts", [], settings);
+  return spawnTsxProcess("worker/main.ts", [], { KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:0", ...settings });
 }
 
 /**

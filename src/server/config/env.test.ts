@@ -20,6 +20,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_KUBECONFIG_TTL_SECONDS: "604801" })).toThrow(/KUBEBYON_KUBECONFIG_TTL_SECONDS: expected at most 604800 seconds/);
   });
 
+  it("KUBEBYON_WORKER_HTTP_ADDR: :9090 (every address) by default, [host]:port, a bad port refused with an example", () => {
+    expect(parseConfig({}).workerHttp).toEqual({ host: undefined, port: 9090 });
+    expect(parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:9191" }).workerHttp).toEqual({ host: "127.0.0.1", port: 9191 });
+    expect(parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "[::1]:9090" }).workerHttp).toEqual({ host: "::1", port: 9090 });
+    expect(parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:0" }).workerHttp).toEqual({ host: "127.0.0.1", port: 0 });
+    expect(() => parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: ":70000" })).toThrow(/KUBEBYON_WORKER_HTTP_ADDR: expected \[host\]:port .* e\.g\. :9090/);
+    expect(() => parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "9090" })).toThrow(/KUBEBYON_WORKER_HTTP_ADDR/);
+  });
+
   it("KUBEBYON_VCLUSTER_ROUTE: auto by default, one of the four, anything else refused with the choices", () => {
     expect(parseConfig({}).vclusterRoute).toBe("auto");
     expect(parseConfig({ KUBEBYON_VCLUSTER_ROUTE: " cluster-ip " }).vclusterRoute).toBe("cluster-ip");

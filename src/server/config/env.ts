@@ -104,6 +104,8 @@ export interface Config {
   rabbitmqUrl: string | undefined;
   rabbitmqQueue: string;
   workerId: string;
+  /** The worker's /healthz, /readyz and /metrics listener (worker/worker-http.ts); host undefined: every address. */
+  workerHttp: { host: string | undefined; port: number };
   jobLeaseSeconds: number;
   jobPollIntervalMs: number;
   /** Jobs one process runs at once: a create spends most of its time waiting on helm and the vCluster Pod. */
@@ -294,6 +296,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rabbitmqUrl: e.KUBEBYON_RABBITMQ_URL,
     rabbitmqQueue: e.KUBEBYON_RABBITMQ_QUEUE,
     workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,
+    workerHttp: e.KUBEBYON_WORKER_HTTP_ADDR,
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
     jobConcurrency: e.KUBEBYON_JOB_CONCURRENCY,

@@ -129,6 +129,29 @@ export const listenAddr = (fallback: string): SettingKind<string> =>
     { default: fallback, rejects: "3000" },
   );
 
+/**
+ * `[host]:port` of a small listener: an empty host listens on every address, port 0 lets the kernel pick one (the
+ * process logs it; tests run many at once).
+ */
+export const hostPort = (fallback: string): SettingKind<{ host: string | undefined; port: number }> =>
+  kind(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        const text = v || fallback;
+        const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9a-zA-Z.-]*)):(\d{1,5})$/.exec(text);
+        const port = Number(match?.[3]);
+        if (!match || port > 65535) {
+          ctx.addIssue({ code: "custom", message: "expected [host]:port with a port 0-65535, e.g. :9090 or 127.0.0.1:9090" });
+          return z.NEVER;
+        }
+        return { host: match[1] ?? (match[2] || undefined), port };
+      }),
+    { default: fallback, rejects: "9090" },
+  );
+
 /** Any absolute URL (unset allowed). */
 export const url = (message: string): SettingKind<string | undefined> => kind(z.url({ message }).optional(), { rejects: "not a url" });
 

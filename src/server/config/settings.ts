@@ -11,6 +11,7 @@ import {
   email,
   flag,
   foreign,
+  hostPort,
   httpsBaseUrl,
   integer,
   ipBindAddr,
@@ -935,6 +936,15 @@ export const SETTINGS = {
     readBy: PLATFORM,
     chart: absent("the pod name makes the default unique; one ConfigMap serves every replica"),
     compose: "env",
+  }),
+  KUBEBYON_WORKER_HTTP_ADDR: setting({
+    section: "jobs",
+    kind: hostPort(":9090"),
+    doc: "`[host]:port` of the worker's own HTTP listener. `/healthz` (the process answers), `/readyz` (PostgreSQL answers, the job runner leases, the background tasks run; 503 names the failing check) and `/metrics` (docs/metrics.md). An empty host listens on every address; port `0` lets the kernel pick one (logged as `worker HTTP listening`).",
+    readBy: ["worker"],
+    chart: wired("`worker.metricsPort`"),
+    compose: "env",
+    multiNodeOnly: true,
   }),
   KUBEBYON_JOB_LEASE_SECONDS: setting({
     section: "jobs",
