@@ -8,6 +8,7 @@ import { isDnsLabel } from "@/server/domain/clusters/dns-names";
 import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
 import type { MetricRetention } from "@/server/domain/cluster-metrics/metric-resolution";
+import { DEFAULT_RETENTION_DAYS, type RetentionDays } from "@/server/domain/retention/retention-policy";
 import { parseCidrList } from "@/server/domain/net/cidr";
 import { DEFAULT_KUBECONFIG_TTL_SECONDS, MAX_KUBECONFIG_TTL_SECONDS, MIN_KUBECONFIG_TTL_SECONDS } from "@/server/domain/kubeconfigs/kubeconfig-ttl";
 
@@ -285,6 +286,18 @@ export const envSchema = z.object({
   // Join-token cleanup (docs/join-tokens.md "Cleanup").
   KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS: int(300, 10),
   KUBEBYON_JOIN_TOKEN_RETENTION_DAYS: int(30, 1),
+  // Retention of the tables that grow without bound (docs/retention.md): days per table, 0 = keep forever.
+  KUBEBYON_RETENTION_INTERVAL_SECONDS: int(3_600, 60),
+  KUBEBYON_RETENTION_BATCH_SIZE: int(1_000, 1),
+  KUBEBYON_AUDIT_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.audit_events),
+  KUBEBYON_NODE_EVENT_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.node_events),
+  KUBEBYON_CLUSTER_JOB_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.cluster_jobs),
+  KUBEBYON_CLUSTER_OPERATION_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.cluster_operations),
+  KUBEBYON_NOTIFICATION_DELIVERY_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.notification_deliveries),
+  KUBEBYON_SESSION_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.sessions),
+  KUBEBYON_JOIN_SESSION_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.join_sessions),
+  KUBEBYON_EMAIL_CODE_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.email_verification_codes),
+  KUBEBYON_PASSWORD_RESET_RETENTION_DAYS: int(DEFAULT_RETENTION_DAYS.password_resets),
   KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
   KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
   KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
@@ -386,6 +399,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** The join-token cleanup loop (docs/join-tokens.md "Cleanup"): seconds between passes, days a cleaned row is kept. */
   joinTokenCleanup: { intervalSeconds: number; retentionDays: number };
+  /** Retention pass (KUBEBYON_RETENTION_*, KUBEBYON_*_RETENTION_DAYS, docs/retention.md). */
+  retention: RetentionConfig;
   firstAdmin: { email: string; password: string | undefined } | undefined;
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
@@ -580,6 +595,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
     joinTokenCleanup: { intervalSeconds: e.KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS, retentionDays: e.KUBEBYON_JOIN_TOKEN_RETENTION_DAYS },
+    retention: retentionConfig(e),
     firstAdmin: e.KUBEBYON_ADMIN_EMAIL
       ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
       : undefined,
@@ -729,6 +745,31 @@ function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
       rawHours: e.KUBEBYON_METRICS_RAW_RETENTION_HOURS,
       fiveMinuteDays: e.KUBEBYON_METRICS_5M_RETENTION_DAYS,
       oneHourDays: e.KUBEBYON_METRICS_1H_RETENTION_DAYS,
+    },
+  };
+}
+
+export interface RetentionConfig {
+  intervalSeconds: number;
+  /** Rows deleted per statement at most. */
+  batchSize: number;
+  days: RetentionDays;
+}
+
+function retentionConfig(e: z.output<typeof envSchema>): RetentionConfig {
+  return {
+    intervalSeconds: e.KUBEBYON_RETENTION_INTERVAL_SECONDS,
+    batchSize: e.KUBEBYON_RETENTION_BATCH_SIZE,
+    days: {
+      audit_events: e.KUBEBYON_AUDIT_RETENTION_DAYS,
+      node_events: e.KUBEBYON_NODE_EVENT_RETENTION_DAYS,
+      cluster_jobs: e.KUBEBYON_CLUSTER_JOB_RETENTION_DAYS,
+      cluster_operations: e.KUBEBYON_CLUSTER_OPERATION_RETENTION_DAYS,
+      notification_deliveries: e.KUBEBYON_NOTIFICATION_DELIVERY_RETENTION_DAYS,
+      sessions: e.KUBEBYON_SESSION_RETENTION_DAYS,
+      join_sessions: e.KUBEBYON_JOIN_SESSION_RETENTION_DAYS,
+      email_verification_codes: e.KUBEBYON_EMAIL_CODE_RETENTION_DAYS,
+      password_resets: e.KUBEBYON_PASSWORD_RESET_RETENTION_DAYS,
     },
   };
 }
