@@ -29,6 +29,7 @@ import { notificationDispatchTask } from "@/server/services/notifications/notifi
 import { joinedNodeRouteSources } from "@/server/services/pod-routes/list-joined-node-routes";
 import { localPodRoutesTask } from "@/server/services/pod-routes/pod-routes.task";
 import { routePlansTask } from "@/server/services/pod-routes/route-plans.task";
+import { retentionTask } from "@/server/services/retention/retention.task";
 import { workloadEdgeTask } from "@/server/services/workload-edge/workload-edge.task";
 import { admissionWebhookSyncDeps } from "./admission-webhook-sync-deps";
 import { haproxyOptionsFor } from "./haproxy-options";
@@ -89,6 +90,7 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
     bind(joinSessionTimeoutTask, { db, now, log: log("join-session-timeout"), timeoutSeconds: config.joinSessions.timeoutSeconds }),
     edge.enabled && edge.podCidrRoutes.mode === "local" && bind(localPodRoutesTask, { source: routeSources(), table: new IpRouteCli({ protocol: edge.podCidrRoutes.protocol }) }),
     edge.enabled && edge.podCidrRoutes.mode === "routeagent" && bind(routePlansTask, { source: routeSources(), store: hostRoutePlanStore(runtime) }),
+    bind(retentionTask, { db, now, retention: config.retention }),
     bind(joinTokenCleanupTask(), {
       db,
       now,

@@ -168,6 +168,19 @@ describe("parseConfig", () => {
     );
   });
 
+  it("retention: hourly passes of 1 000-row batches, a year of audit, days per table, 0 keeps a table forever", () => {
+    expect(parseConfig({}).retention).toEqual({
+      intervalSeconds: 3_600,
+      batchSize: 1_000,
+      days: { audit_events: 365, node_events: 30, cluster_jobs: 30, cluster_operations: 90, notification_deliveries: 30, sessions: 30, join_sessions: 30, email_verification_codes: 7, password_resets: 7 },
+    });
+    const set = parseConfig({ KUBEBYON_AUDIT_RETENTION_DAYS: "0", KUBEBYON_SESSION_RETENTION_DAYS: "2", KUBEBYON_RETENTION_BATCH_SIZE: "50", KUBEBYON_RETENTION_INTERVAL_SECONDS: "600" }).retention;
+    expect(set).toMatchObject({ intervalSeconds: 600, batchSize: 50, days: { audit_events: 0, sessions: 2, node_events: 30 } });
+    expect(() => parseConfig({ KUBEBYON_NODE_EVENT_RETENTION_DAYS: "-1" })).toThrow(/KUBEBYON_NODE_EVENT_RETENTION_DAYS/);
+    expect(() => parseConfig({ KUBEBYON_RETENTION_INTERVAL_SECONDS: "10" })).toThrow(/KUBEBYON_RETENTION_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_RETENTION_BATCH_SIZE: "0" })).toThrow(/KUBEBYON_RETENTION_BATCH_SIZE/);
+  });
+
   it("DNS automation: a 60 s pass interval (at least 5) and the real Cloudflare API unless pointed elsewhere", () => {
     expect(parseConfig({}).dnsAutomation).toEqual({ syncIntervalSeconds: 60, cloudflareApiBaseUrl: "https://api.cloudflare.com/client/v4" });
     expect(parseConfig({ KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: "15", KUBEBYON_CLOUDFLARE_API_BASE_URL: "http://127.0.0.1:8080/client/v4/" }).dnsAutomation).toEqual({

@@ -4,6 +4,7 @@ import type { VclusterRouteSetting } from "@/server/domain/clusters/platform-rou
 import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tls-route";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
+import type { RetentionDays } from "@/server/domain/retention/retention-policy";
 import type { MetricRetention } from "@/server/domain/cluster-metrics/metric-resolution";
 import type { parseCidrList } from "@/server/domain/net/cidr";
 import { isSecretSetting, SETTINGS, type ProcessName, type SettingName } from "./settings";
@@ -122,6 +123,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** The join-token cleanup loop (docs/join-tokens.md "Cleanup"): seconds between passes, days a cleaned row is kept. */
   joinTokenCleanup: { intervalSeconds: number; retentionDays: number };
+  /** The retention task (KUBEBYON_RETENTION_*, KUBEBYON_*_RETENTION_DAYS, docs/retention.md). */
+  retention: RetentionConfig;
   /** The administrator a database without any gets (ensureFirstAdmin); the password is generated when unset. */
   firstAdmin: { email: string; password: string | undefined };
   oauth: { github?: OAuthClient; google?: OAuthClient };
@@ -311,6 +314,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
     joinTokenCleanup: { intervalSeconds: e.KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS, retentionDays: e.KUBEBYON_JOIN_TOKEN_RETENTION_DAYS },
+    retention: retentionConfig(e),
     firstAdmin: { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD },
     oauth: {
       github: pairedClient("KUBEBYON_GITHUB", e.KUBEBYON_GITHUB_CLIENT_ID, e.KUBEBYON_GITHUB_CLIENT_SECRET),
@@ -458,6 +462,31 @@ function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
       rawHours: e.KUBEBYON_METRICS_RAW_RETENTION_HOURS,
       fiveMinuteDays: e.KUBEBYON_METRICS_5M_RETENTION_DAYS,
       oneHourDays: e.KUBEBYON_METRICS_1H_RETENTION_DAYS,
+    },
+  };
+}
+
+export interface RetentionConfig {
+  intervalSeconds: number;
+  /** Rows deleted per statement at most. */
+  batchSize: number;
+  days: RetentionDays;
+}
+
+function retentionConfig(e: z.output<typeof envSchema>): RetentionConfig {
+  return {
+    intervalSeconds: e.KUBEBYON_RETENTION_INTERVAL_SECONDS,
+    batchSize: e.KUBEBYON_RETENTION_BATCH_SIZE,
+    days: {
+      audit_events: e.KUBEBYON_AUDIT_RETENTION_DAYS,
+      node_events: e.KUBEBYON_NODE_EVENT_RETENTION_DAYS,
+      cluster_jobs: e.KUBEBYON_CLUSTER_JOB_RETENTION_DAYS,
+      cluster_operations: e.KUBEBYON_CLUSTER_OPERATION_RETENTION_DAYS,
+      notification_deliveries: e.KUBEBYON_NOTIFICATION_DELIVERY_RETENTION_DAYS,
+      sessions: e.KUBEBYON_SESSION_RETENTION_DAYS,
+      join_sessions: e.KUBEBYON_JOIN_SESSION_RETENTION_DAYS,
+      email_verification_codes: e.KUBEBYON_EMAIL_CODE_RETENTION_DAYS,
+      password_resets: e.KUBEBYON_PASSWORD_RESET_RETENTION_DAYS,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { VCLUSTER_ROUTES } from "@/server/domain/clusters/platform-route";
 import { DEFAULT_PUBLIC_ACCESS_PROVIDER, PUBLIC_ACCESS_PROVIDERS } from "@/server/domain/clusters/public-access-provider";
+import { DEFAULT_RETENTION_DAYS } from "@/server/domain/retention/retention-policy";
 import { DEFAULT_KUBECONFIG_TTL_SECONDS, MAX_KUBECONFIG_TTL_SECONDS, MIN_KUBECONFIG_TTL_SECONDS } from "@/server/domain/kubeconfigs/kubeconfig-ttl";
 import {
   absolutePath,
@@ -109,6 +110,7 @@ export const SECTIONS = {
   dnsAutomation: "DNS automation",
   metrics: "Control-plane metrics",
   joinTokenCleanup: "Join-token cleanup",
+  retention: "Retention",
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
@@ -1121,6 +1123,95 @@ export const SETTINGS = {
     section: "joinTokenCleanup",
     kind: integer(30, { min: 1 }),
     doc: "Days a cleaned token's row stays in the database (the console still lists it, with its sessions and nodes); then it is deleted, up to 100 rows per pass. Join sessions and token→node records keep the token's public id, and the audit trail is kept.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  // --- Retention (docs/retention.md) ---
+  KUBEBYON_RETENTION_INTERVAL_SECONDS: setting({
+    section: "retention",
+    kind: integer(3_600, { min: 60 }),
+    doc: "Seconds between two retention passes (the first runs at start).",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_RETENTION_BATCH_SIZE: setting({
+    section: "retention",
+    kind: integer(1_000, { min: 1 }),
+    doc: "Rows one delete statement removes at most; a table's pass repeats statements until one removes fewer. Smaller batches hold row locks for less time, larger ones catch up a backlog in fewer round trips.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_AUDIT_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.audit_events, { min: 0 }),
+    doc: "Days audit events (the activity stream) are kept after they were recorded; `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_NODE_EVENT_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.node_events, { min: 0 }),
+    doc: "Days node events are kept after they were observed; `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_CLUSTER_JOB_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.cluster_jobs, { min: 0 }),
+    doc: "Days a finished job (`succeeded`, `failed`, `dead`) is kept after it finished; queued and running jobs are never deleted. `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_CLUSTER_OPERATION_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.cluster_operations, { min: 0 }),
+    doc: "Days a closed cluster operation (the console's change history) is kept after it finished; open ones, and ones a queued or running job belongs to, are kept. `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_NOTIFICATION_DELIVERY_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.notification_deliveries, { min: 0 }),
+    doc: "Days a sent or failed notification delivery is kept after it was created; pending ones are kept. `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_SESSION_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.sessions, { min: 0 }),
+    doc: "Days a browser session row is kept after it expired or was revoked; `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_JOIN_SESSION_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.join_sessions, { min: 0 }),
+    doc: "Days a finished join session (with its timeline) is kept after it finished; open ones are kept. `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_EMAIL_CODE_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.email_verification_codes, { min: 0 }),
+    doc: "Days an email code is kept after it expired; `0` keeps them for ever.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_PASSWORD_RESET_RETENTION_DAYS: setting({
+    section: "retention",
+    kind: integer(DEFAULT_RETENTION_DAYS.password_resets, { min: 0 }),
+    doc: "Days a password reset is kept after it expired; `0` keeps them for ever.",
     readBy: PLATFORM,
     chart: CONFIG,
     compose: "env",
