@@ -140,17 +140,22 @@ export const hostPort = (fallback: string): SettingKind<{ host: string | undefin
       .trim()
       .optional()
       .transform((v, ctx) => {
-        const text = v || fallback;
-        const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9a-zA-Z.-]*)):(\d{1,5})$/.exec(text);
-        const port = Number(match?.[3]);
-        if (!match || port > 65535) {
+        const parts = splitHostPort(v || fallback);
+        if (!parts || parts.port > 65535) {
           ctx.addIssue({ code: "custom", message: "expected [host]:port with a port 0-65535, e.g. :9090 or 127.0.0.1:9090" });
           return z.NEVER;
         }
-        return { host: match[1] ?? (match[2] || undefined), port };
+        return { host: parts.host || undefined, port: parts.port };
       }),
     { default: fallback, rejects: "9090" },
   );
+
+/** `host:port` or `[v6]:port` split into its parts (host possibly empty), or undefined when the text is neither. */
+function splitHostPort(text: string): { host: string; bracketed: boolean; port: number } | undefined {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9a-zA-Z.-]*)):(\d{1,5})$/.exec(text);
+  if (!match) return undefined;
+  return { host: match[1] ?? match[2] ?? "", bracketed: match[1] !== undefined, port: Number(match[3]) };
+}
 
 /** Any absolute URL (unset allowed). */
 export const url = (message: string): SettingKind<string | undefined> => kind(z.url({ message }).optional(), { rejects: "not a url" });
@@ -258,11 +263,10 @@ export const ipBindAddr = (fallback: string, example: string): SettingKind<{ add
       .trim()
       .optional()
       .transform((v, ctx) => {
-        const text = v || fallback;
-        const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(text);
-        const address = match?.[1] ?? match?.[2];
-        const port = Number(match?.[3]);
-        if (!address || isIP(address) === 0 || (match?.[1] !== undefined) !== (isIP(address) === 6) || port < 1 || port > 65535) {
+        const parts = splitHostPort(v || fallback);
+        const address = parts?.host ?? "";
+        const port = parts?.port ?? 0;
+        if (!parts || isIP(address) === 0 || parts.bracketed !== (isIP(address) === 6) || port < 1 || port > 65535) {
           ctx.addIssue({ code: "custom", message: `expected an IP address and port 1-65535, e.g. ${example}` });
           return z.NEVER;
         }
