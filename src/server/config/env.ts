@@ -271,6 +271,10 @@ export const envSchema = z.object({
   KUBEBYON_NODE_ALERT_RECOVERY_SECONDS: int(60, 0),
   KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: int(1_800, 0),
   KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS: int(15, 1),
+  // Control-plane health (docs/cluster-runtime.md "Control-plane health").
+  KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: int(30, 1),
+  KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: int(5, 1),
+  KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS: int(90, 0),
   KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
   KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
   KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: int(60, 5),
@@ -378,6 +382,8 @@ export interface Config {
   nodeObserverRescanSeconds: number;
   /** Node health alerts (KUBEBYON_NODE_ALERT_*, docs/cluster-runtime.md "Node health alerts"). */
   nodeAlerts: NodeAlertConfig;
+  /** Control-plane health (KUBEBYON_CONTROL_PLANE_*, docs/cluster-runtime.md "Control-plane health"). */
+  controlPlaneHealth: ControlPlaneHealthConfig;
   /** The hostname-binding DNS check: servers asked (empty: the system resolver) and the loop's period. */
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
   /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
@@ -576,6 +582,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       cooldownSeconds: e.KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS,
       checkIntervalSeconds: e.KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS,
     },
+    controlPlaneHealth: controlPlaneHealthConfig(e),
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
@@ -702,6 +709,29 @@ function pairedClient(prefix: string, id: string | undefined, secret: string | u
     throw new ConfigError(`invalid configuration: ${missing}: required when ${prefix}_CLIENT_ID/_SECRET is partly set (expected the OAuth app's value)`);
   }
   return { clientId: id, clientSecret: secret };
+}
+
+export interface ControlPlaneHealthConfig {
+  /** Seconds between two probe passes of the leader. */
+  intervalSeconds: number;
+  /** Per cluster: connecting and GET /readyz together. */
+  timeoutSeconds: number;
+  /** How long probes must keep failing before connection_status turns unreachable (0: at the first failure). */
+  unreachableAfterSeconds: number;
+}
+
+function controlPlaneHealthConfig(e: z.output<typeof envSchema>): ControlPlaneHealthConfig {
+  // A probe that may outlast the interval would make passes overlap the schedule they are meant to keep.
+  if (e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS > e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS) {
+    throw new ConfigError(
+      `invalid configuration: KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: must not exceed KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS (${e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
+    );
+  }
+  return {
+    intervalSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS,
+    timeoutSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS,
+    unreachableAfterSeconds: e.KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS,
+  };
 }
 
 export interface MetricsConfig {
