@@ -13,7 +13,7 @@ describe("probeControlPlanesTask", () => {
 
   it("summarises which clusters fail (the engine logs it when it changes) and asks for a retry only for unrecorded results", () => {
     expect(probeControlPlanesTask.summary!(pass([]))).toMatchObject({ level: "info" });
-    expect(probeControlPlanesTask.summary!(pass(["cl_a", "cl_b"]))).toEqual({ level: "warn", message: "control planes failing their /readyz probe", fields: { probed: 3, failing: "cl_a,cl_b" } });
+    expect(probeControlPlanesTask.summary!(pass(["cl_a", "cl_b"]))).toEqual({ level: "warn", message: "control planes failing their /readyz probe", fields: { probed: 3, failing_count: 2, failing: "cl_a,cl_b" } });
     expect(probeControlPlanesTask.retry!(pass(["cl_a"]))).toBeUndefined();
     expect(probeControlPlanesTask.retry!(pass([], 2))).toEqual({ reason: "2 probe result(s) could not be recorded" });
   });

@@ -4,6 +4,8 @@ import { probeControlPlanes, type ProbePassResult } from "./probe-control-planes
 
 export type { ControlPlaneHealthDeps } from "./cluster-health-deps";
 
+const SUMMARY_IDS = 10;
+
 /**
  * Control-plane health (docs/cluster-runtime.md "Control-plane health"): the leader probes every live cluster's
  * /readyz every KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS. One leader, because each probe costs the cluster a
@@ -18,7 +20,9 @@ export const probeControlPlanesTask: BackgroundTask<ControlPlaneHealthDeps, Prob
   summary(result) {
     // Logged when it changes: a steady fleet is quiet; each transition is logged by the pass itself.
     if (result.failing.length === 0) return { level: "info", message: "every probed control plane is ready", fields: { probed: result.probed } };
-    return { level: "warn", message: "control planes failing their /readyz probe", fields: { probed: result.probed, failing: result.failing.join(",") } };
+    // The first few ids name the problem; the count says how big it is (a line per cluster would flood the log).
+    const named = result.failing.slice(0, SUMMARY_IDS).join(",");
+    return { level: "warn", message: "control planes failing their /readyz probe", fields: { probed: result.probed, failing_count: result.failing.length, failing: named } };
   },
   retry(result) {
     // Unwritten results mean the database failed us, not the clusters: retry soon with the task's backoff.
