@@ -8,6 +8,7 @@ import { listUsers } from "@/server/services/admin/list-users";
 import { listApiKeys } from "@/server/services/api-keys/list-api-keys";
 import { listAuditEvents, listOwnActivity } from "@/server/services/audit/list-audit-events";
 import { listOrders } from "@/server/services/billing/list-orders";
+import { listConnectionEvents } from "@/server/services/cluster-health/list-connection-events";
 import { listClusterOperations } from "@/server/services/clusters/list-cluster-operations";
 import { listClusters } from "@/server/services/clusters/list-clusters";
 import { listHostnameBindings } from "@/server/services/hostname-bindings/list-hostname-bindings";
@@ -46,6 +47,7 @@ beforeAll(async () => {
   const perCluster = { parentIds: first, perParent: 100 };
   await seedChildRows(client, { table: "join_tokens", idPrefix: "tok_p", ...perCluster, columns: { cluster_id: "p.id", token_id: "substr(md5(p.id || '_' || i), 1, 6)", secret_hash: "md5(p.id || '_' || i)", expires_at: "now() + interval '1 day'" } });
   await seedChildRows(client, { table: "cluster_operations", idPrefix: "op_p", ...perCluster, columns: { cluster_id: "p.id", kind: "'update'", status: "'succeeded'", updated_at: "now()", finished_at: hoursAgo("i") } });
+  await seedChildRows(client, { table: "cluster_connection_events", idPrefix: "cce_p", ...perCluster, columns: { cluster_id: "p.id", from_status: "'connected'", to_status: "'unreachable'" } });
   await seedChildRows(client, { table: "join_sessions", idPrefix: "js_p", ...perCluster, columns: { cluster_id: "p.id", token_id: "'abcdef'", status: "'joined'", finished_at: hoursAgo("i") } });
   await seedChildRows(client, { table: "hostname_bindings", idPrefix: "hb_p", ...perCluster, columns: { cluster_id: "p.id", hostname: "'h' || i || '.' || p.n || '.seed.example.test'", updated_at: "now()" } });
   await seedChildRows(client, { table: "kubeconfig_credentials", idPrefix: "kc_p", ...perCluster, columns: { cluster_id: "p.id", user_id: "'usr_p' || p.n", access: "'admin'", service_account_name: "'kubebyon-user-' || i", expires_at: "now() + interval '1 day'" } });
@@ -109,7 +111,7 @@ async function expectIndexedScans(table: string, queries: CapturedQuery[]): Prom
 }
 
 describe("list queries use an index at 20 000 rows", () => {
-  it("per-user and per-cluster lists: API keys, join tokens, operations, join sessions, hostname bindings, kubeconfigs", async () => {
+  it("per-user and per-cluster lists: API keys, join tokens, operations, connection events, join sessions, hostname bindings, kubeconfigs", async () => {
     const db = recording.db;
     const now = () => new Date();
     const log = { warn: () => undefined } as unknown as Parameters<typeof listClusterOperations>[0]["log"];
@@ -118,6 +120,7 @@ describe("list queries use an index at 20 000 rows", () => {
     await expectIndexedScans("api_keys", await pagesOf("api_keys", (cursor) => listApiKeys({ db }, owner, { limit: 50, cursor })));
     await expectIndexedScans("join_tokens", await pagesOf("join_tokens", (cursor) => listJoinTokens({ db, now }, owner, clusterId, { limit: 50, cursor })));
     await expectIndexedScans("cluster_operations", await pagesOf("cluster_operations", (cursor) => listClusterOperations({ db, log }, owner, clusterId, { limit: 50, cursor })));
+    await expectIndexedScans("cluster_connection_events", await pagesOf("cluster_connection_events", (cursor) => listConnectionEvents({ db, log }, owner, clusterId, { limit: 50, cursor })));
     await expectIndexedScans("join_sessions", await pagesOf("join_sessions", (cursor) => listJoinSessions({ db }, owner, clusterId, { limit: 50, cursor })));
     await expectIndexedScans("hostname_bindings", await pagesOf("hostname_bindings", (cursor) => listHostnameBindings({ db }, owner, clusterId, { limit: 50, cursor })));
     await expectIndexedScans("kubeconfig_credentials", await pagesOf("kubeconfig_credentials", (cursor) => listMyKubeconfigCredentials({ db, now }, owner, { limit: 50, cursor })));

@@ -2,6 +2,7 @@ import os from "node:os";
 import { requireHaproxyEdge } from "@/server/config/env";
 import { HaproxyConfigWriter } from "@/server/infra/haproxy/haproxy-config-writer";
 import { KubeControlPlaneMetricsScraper } from "@/server/infra/kube/control-plane-metrics-scraper";
+import { KubeControlPlaneReadinessProbe } from "@/server/infra/kube/control-plane-readiness-probe";
 import { KubeControlPlaneNodePorts } from "@/server/infra/kube/control-plane-node-ports";
 import { KubeHostNodeAddresses } from "@/server/infra/kube/host-node-addresses";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
@@ -13,6 +14,8 @@ import { admissionWebhookSyncTask } from "@/server/services/admission/admission-
 import { bindTask, type BackgroundTask, type BoundTask } from "@/server/services/background/background-task";
 import { processHeartbeatTask } from "@/server/services/background/process-heartbeat.task";
 import type { TaskHealth } from "@/server/services/background/task-health";
+import { controlPlaneHealthSettings } from "@/server/services/cluster-health/cluster-health-deps";
+import { probeControlPlanesTask } from "@/server/services/cluster-health/probe-control-planes.task";
 import { CollectorMemory } from "@/server/services/cluster-metrics/cluster-metrics-deps";
 import { controlPlaneMetricsTask } from "@/server/services/cluster-metrics/control-plane-metrics.task";
 import { abandonedOperationSweepTask } from "@/server/services/clusters/abandoned-operation-sweep.task";
@@ -66,6 +69,14 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
     bind(processHeartbeatTask, { db, now, log: log("heartbeat"), identity, health }),
     bind(nodeObserverRescanTask, createNodeObserver(runtime, owner, observerClaims)),
     bind(nodeAlertsTask, buildNodeAlertDeps(runtime)),
+    bind(probeControlPlanesTask, {
+      db,
+      now,
+      log: log("control-plane-health"),
+      resolver: clusterRuntime.resolver,
+      readiness: new KubeControlPlaneReadinessProbe(),
+      settings: controlPlaneHealthSettings(config.controlPlaneHealth),
+    }),
     bind(abandonedOperationSweepTask, { db, now, log: log("operation-sweeper") }),
     bind(notificationDispatchTask, { db, now, log: log("notifications"), mailer: deps.mailer, webhooks: new FetchWebhookSender() }),
     bind(dnsCheckTask, { db, now, dns: deps.dns, log: log("dns-check") }),

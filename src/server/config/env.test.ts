@@ -143,6 +143,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: "-1" })).toThrow(/KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS/);
   });
 
+  it("KUBEBYON_CONTROL_PLANE_*: 30 s probes, 5 s timeout, unreachable after 90 s by default; the timeout within the interval", () => {
+    expect(parseConfig({}).controlPlaneHealth).toEqual({ intervalSeconds: 30, timeoutSeconds: 5, unreachableAfterSeconds: 90 });
+    const set = parseConfig({ KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: "2", KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: "1", KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS: "0" });
+    expect(set.controlPlaneHealth).toEqual({ intervalSeconds: 2, timeoutSeconds: 1, unreachableAfterSeconds: 0 });
+    expect(() => parseConfig({ KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: "0" })).toThrow(/KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS: "-1" })).toThrow(/KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: "3", KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: "4" })).toThrow(/must not exceed KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS/);
+  });
+
   it("KUBEBYON_METRICS_*: on, 30 s interval, 10 s timeout, 4 at once, 24 h / 7 d / 90 d retention by default", () => {
     expect(parseConfig({}).metrics).toEqual({
       enabled: true,

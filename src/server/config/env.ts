@@ -115,6 +115,8 @@ export interface Config {
   nodeObserverRescanSeconds: number;
   /** Node health alerts (KUBEBYON_NODE_ALERT_*, docs/cluster-runtime.md "Node health alerts"). */
   nodeAlerts: NodeAlertConfig;
+  /** Control-plane health (KUBEBYON_CONTROL_PLANE_*, docs/cluster-runtime.md "Control-plane health"). */
+  controlPlaneHealth: ControlPlaneHealthConfig;
   /** The hostname-binding DNS check: servers asked (empty: the system resolver) and the loop's period. */
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
   /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
@@ -310,6 +312,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       cooldownSeconds: e.KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS,
       checkIntervalSeconds: e.KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS,
     },
+    controlPlaneHealth: controlPlaneHealthConfig(e),
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
@@ -463,6 +466,29 @@ function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
       fiveMinuteDays: e.KUBEBYON_METRICS_5M_RETENTION_DAYS,
       oneHourDays: e.KUBEBYON_METRICS_1H_RETENTION_DAYS,
     },
+  };
+}
+
+export interface ControlPlaneHealthConfig {
+  /** Seconds between two probe passes of the leader. */
+  intervalSeconds: number;
+  /** Per cluster: connecting and GET /readyz together. */
+  timeoutSeconds: number;
+  /** How long probes must keep failing before connection_status turns unreachable (0: at the first failure). */
+  unreachableAfterSeconds: number;
+}
+
+function controlPlaneHealthConfig(e: z.output<typeof envSchema>): ControlPlaneHealthConfig {
+  // A probe that may outlast the interval would make passes overlap the schedule they are meant to keep.
+  if (e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS > e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS) {
+    throw new ConfigError(
+      `invalid configuration: KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: must not exceed KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS (${e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
+    );
+  }
+  return {
+    intervalSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS,
+    timeoutSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS,
+    unreachableAfterSeconds: e.KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS,
   };
 }
 

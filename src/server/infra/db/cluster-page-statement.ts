@@ -17,6 +17,8 @@ const VIEW_COLUMNS = {
   apiEndpoint: "api_endpoint",
   kubeconfigAvailable: "kubeconfig_available",
   connectionStatus: "connection_status",
+  connectionStatusSince: "connection_status_since",
+  connectionCheckedAt: "connection_checked_at",
   previousControlPlaneHost: "previous_control_plane_host",
   previousControlPlaneHostUntil: "previous_control_plane_host_until",
   controlPlaneHostChangedAt: "control_plane_host_changed_at",

@@ -21,6 +21,10 @@ export const clusterViewSchema = z.object({
   api_endpoint: z.string().nullable(),
   kubeconfig_available: z.boolean(),
   connection_status: connectionStatusSchema,
+  // Since when connection_status has its value (null on clusters older than the control-plane health probe), and
+  // when the probe last checked the control plane (null until its first probe; docs/cluster-runtime.md "Control-plane health").
+  connection_status_since: z.string().nullable(),
+  connection_checked_at: z.string().nullable(),
   // The public name the last change replaced, in the certificate until _until (KUBEBYON_SAN_GRACE_HOURS); null once it ended.
   previous_control_plane_host: z.string().nullable(),
   previous_control_plane_host_until: z.string().nullable(),
@@ -71,6 +75,8 @@ export function toClusterView(c: ClusterViewRow): ClusterView {
     api_endpoint: c.apiEndpoint,
     kubeconfig_available: c.kubeconfigAvailable,
     connection_status: c.connectionStatus,
+    connection_status_since: isoOrNull(c.connectionStatusSince),
+    connection_checked_at: isoOrNull(c.connectionCheckedAt),
     previous_control_plane_host: c.previousControlPlaneHost,
     previous_control_plane_host_until: isoOrNull(c.previousControlPlaneHostUntil),
     control_plane_host_changed_at: isoOrNull(c.controlPlaneHostChangedAt),
