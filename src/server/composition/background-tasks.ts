@@ -7,6 +7,7 @@ import { KubeControlPlaneNodePorts } from "@/server/infra/kube/control-plane-nod
 import { KubeHostNodeAddresses } from "@/server/infra/kube/host-node-addresses";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { KubeJoinedNodeRouteReader } from "@/server/infra/kube/joined-node-route-reader";
+import { KubeManagedIngressInspector } from "@/server/infra/kube/managed-ingress-inspector";
 import { KubeRoutePlanStore } from "@/server/infra/kube/route-plan-store";
 import { IpRouteCli } from "@/server/infra/net/ip-route-cli";
 import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
@@ -19,6 +20,7 @@ import { probeControlPlanesTask } from "@/server/services/cluster-health/probe-c
 import { CollectorMemory } from "@/server/services/cluster-metrics/cluster-metrics-deps";
 import { controlPlaneMetricsTask } from "@/server/services/cluster-metrics/control-plane-metrics.task";
 import { abandonedOperationSweepTask } from "@/server/services/clusters/abandoned-operation-sweep.task";
+import { managedIngressCheckTask } from "@/server/services/clusters/managed-ingress-check.task";
 import { controlPlaneRerenderTask } from "@/server/services/clusters/control-plane-rerender.task";
 import { controlPlaneEdgeTask } from "@/server/services/control-plane-edge/control-plane-edge.task";
 import { dnsSyncTask } from "@/server/services/dns-automation/dns-sync.task";
@@ -85,6 +87,16 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
     edge.enabled && bind(workloadEdgeTask, workloadEdgeSyncDeps({ ...parts, log: log("workload-edge") })),
     // Runs with the webhook off too: then each pass removes the configurations applied earlier.
     bind(admissionWebhookSyncTask, admissionWebhookSyncDeps({ ...parts, log: log("admission-webhook") })),
+    bind(managedIngressCheckTask, {
+      db,
+      now,
+      log: log("managed-ingress-check"),
+      resolver: clusterRuntime.resolver,
+      jobs: deps.jobs,
+      wakeups: deps.wakeups,
+      inspector: new KubeManagedIngressInspector(),
+      autoRepair: config.managedIngressCheck.autoRepair,
+    }),
     bind(kubeconfigCleanupTask, { db, now, log: log("kubeconfig-cleanup"), cluster: deps.cluster, accessIssuer: deps.kubeconfigs.accessIssuer }),
     bind(controlPlaneRerenderTask, { db, now, jobs: deps.jobs, wakeups: deps.wakeups, publicAccessProvider: deps.publicAccessProvider, log: log("control-plane-rerender") }),
     config.metrics.enabled &&

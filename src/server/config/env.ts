@@ -96,6 +96,8 @@ export interface Config {
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
   /** The managed ingress controller's chart (KUBEBYON_MANAGED_INGRESS_CHART*). */
   managedIngress: { chart: string; chartRepo: string; chartVersion: string };
+  /** The managed ingress re-check (docs/managed-ingress.md "Re-check"): seconds between passes, reinstall a broken one by itself. */
+  managedIngressCheck: { intervalSeconds: number; autoRepair: boolean };
   platformApiKey: { secretName: string; sourceNamespace: string };
   /**
    * ClusterRole the platform binds to itself (RoleBinding kubebyon-platform) in each cluster
@@ -293,6 +295,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chartRepo: e.KUBEBYON_MANAGED_INGRESS_CHART_REPO,
       chartVersion: e.KUBEBYON_MANAGED_INGRESS_CHART_VERSION,
     },
+    managedIngressCheck: { intervalSeconds: e.KUBEBYON_MANAGED_INGRESS_CHECK_INTERVAL_SECONDS, autoRepair: e.KUBEBYON_MANAGED_INGRESS_AUTO_REPAIR },
     platformApiKey: {
       secretName: e.KUBEBYON_PLATFORM_API_KEY_SECRET_NAME,
       sourceNamespace: e.KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE,

@@ -708,6 +708,22 @@ export const SETTINGS = {
     chart: CONFIG,
     compose: "env",
   }),
+  KUBEBYON_MANAGED_INGRESS_CHECK_INTERVAL_SECONDS: setting({
+    section: "managedIngress",
+    kind: integer(60, { min: 5 }),
+    doc: "Seconds between two re-checks of every `ready` managed ingress (the `managed-ingress-check` task, one leader): helm's release record, the controller Deployment (available) and Service (NodePort) and the IngressClass are read inside each vCluster; a broken one becomes `error` with the reason, and `managed_workload_ingress_checked_at` says when it was last read. A cluster whose control plane cannot be reached is skipped.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
+  KUBEBYON_MANAGED_INGRESS_AUTO_REPAIR: setting({
+    section: "managedIngress",
+    kind: flag(false),
+    doc: "`true`: a managed ingress the re-check finds broken is reinstalled at once by the managed-ingress job (as the user's Retry would start it; the operation is started by the platform and the activity stream records `cluster.managed_ingress_repair` with the reason). `false`: it shows `error` with the reason until the user presses Retry.",
+    readBy: PLATFORM,
+    chart: CONFIG,
+    compose: "env",
+  }),
 
   // --- Workload edge ---
   KUBEBYON_WORKLOAD_GATEWAY_ENABLED: setting({

@@ -1,6 +1,6 @@
 /**
- * Limits for passes that call out to many clusters (metrics collection, control-plane health): one slow or dead
- * cluster must neither hold up the others nor stall the pass.
+ * Limits for passes that call out to many clusters (metrics collection, control-plane health, the managed ingress
+ * re-check): one slow or dead cluster must neither hold up the others nor stall the pass.
  */
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -12,7 +12,7 @@ export async function forEachLimited<T>(items: readonly T[], limit: number, work
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), queue.length) }, worker));
 }
 
-/** `promise`, or a rejection after `ms` (the work itself is not cancelled: give it a signal where it takes one). */
+/** `promise`, or a rejection "no answer within <ms> ms" after `ms` (the work itself is not cancelled: give it a signal where it takes one). */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

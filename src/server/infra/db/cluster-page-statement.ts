@@ -26,6 +26,7 @@ const VIEW_COLUMNS = {
   managedWorkloadIngressStatus: "managed_workload_ingress_status",
   managedWorkloadIngressLastError: "managed_workload_ingress_last_error",
   managedWorkloadIngressClass: "managed_workload_ingress_class",
+  managedWorkloadIngressCheckedAt: "managed_workload_ingress_checked_at",
   managedWorkloadIngressCnameTarget: "managed_workload_ingress_cname_target",
   managedWorkloadIngressDnsStatus: "managed_workload_ingress_dns_status",
   managedWorkloadIngressDnsMessage: "managed_workload_ingress_dns_message",

@@ -34,6 +34,8 @@ export const clusterViewSchema = z.object({
   managed_workload_ingress_status: managedIngressStatusSchema,
   managed_workload_ingress_last_error: z.string().nullable(),
   managed_workload_ingress_class: z.string().nullable(),
+  /** When the platform last read the controller in the cluster (docs/managed-ingress.md "Re-check"); null: never. */
+  managed_workload_ingress_checked_at: z.string().nullable(),
   managed_workload_ingress_cname_target: z.string().nullable(),
   managed_workload_ingress_dns_status: dnsSyncStatusSchema,
   managed_workload_ingress_dns_message: z.string().nullable(),
@@ -84,6 +86,7 @@ export function toClusterView(c: ClusterViewRow): ClusterView {
     managed_workload_ingress_status: c.managedWorkloadIngressStatus,
     managed_workload_ingress_last_error: c.managedWorkloadIngressLastError,
     managed_workload_ingress_class: c.managedWorkloadIngressClass,
+    managed_workload_ingress_checked_at: isoOrNull(c.managedWorkloadIngressCheckedAt),
     managed_workload_ingress_cname_target: c.managedWorkloadIngressCnameTarget,
     managed_workload_ingress_dns_status: c.managedWorkloadIngressDnsStatus,
     managed_workload_ingress_dns_message: c.managedWorkloadIngressDnsMessage,
