@@ -21,6 +21,13 @@ module.exports = {
       to: { pathNot: [`${server}domain/`, "^node_modules/zod/", "^(node:)?[a-z_]+$"], dependencyTypesNot: ["core"] },
     },
     {
+      name: "config-is-cross-cutting",
+      comment: "src/server/config (the registry of environment variables and its parser) is used by every layer, so it imports only itself, the domain, zod and the standard library.",
+      severity: "error",
+      from: { path: `${server}config/`, pathNot: tests },
+      to: { pathNot: [`${server}(config|domain)/`, "^node_modules/zod/", "^(node:)?[a-z_]+$"], dependencyTypesNot: ["core"] },
+    },
+    {
       name: "services-stay-below-api",
       severity: "error",
       from: { path: `${server}services/` },

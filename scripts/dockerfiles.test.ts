@@ -65,6 +65,8 @@ describe("deployments/images/Dockerfile", () => {
     const web = stages.find((s) => s.name === "web")!;
     expect(web.entrypoint).toEqual(["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]);
     expect(web.healthcheck).toContain("/healthz");
+    // The worker's own listener (KUBEBYON_WORKER_HTTP_ADDR), not a TCP check of its database.
+    expect(stages.find((s) => s.name === "worker")?.healthcheck).toMatch(/KUBEBYON_WORKER_HTTP_ADDR.*\/healthz/);
   });
 
   const mutations: Array<[string, string | RegExp, string, RegExp]> = [

@@ -118,7 +118,10 @@ describe("create → join → nodes in a real browser on a real cluster", () => 
     expect(await page.getByTestId("cluster-public-access-mode").textContent()).toBe("NodePort");
     expect(await page.getByTestId("cluster-public-access-port").textContent()).toBe(String(vcluster.nodePort));
     expect(await page.getByTestId("cluster-control-plane-host").textContent()).toBe("127.0.0.1");
-    expect(await page.getByTestId("cluster-connection-status").textContent()).toBe("Connected");
+    // The status names its time in state (and the probe's last check, once the health task ran).
+    const connection = page.getByTestId("cluster-connection-status");
+    expect(await connection.getByTestId("connection-status").getAttribute("data-status")).toBe("connected");
+    expect(await connection.textContent()).toMatch(/^Connectedsince .+ · (checked .+|not checked yet)$/);
     expect(await page.getByTestId("cluster-kubeconfig-available").textContent()).toBe("Available");
     await page.getByTestId("cluster-nodes").getByText("No nodes have joined yet.").waitFor();
     await shot("03-ready");

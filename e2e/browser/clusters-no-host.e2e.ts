@@ -69,6 +69,11 @@ describe("cluster list without a host cluster", () => {
     expect(await page.getByTestId("health-rabbitmq").getAttribute("data-status")).toBe("skipped");
     const row = page.getByRole("row").filter({ hasText: "Host apiserver" });
     expect(await row.textContent()).toContain("KUBEBYON_KUBECONFIG_PATH");
+    // Single-node: the web process runs the background work itself and its heartbeat lists every task.
+    const processes = page.getByTestId("platform-health-processes");
+    expect(await processes.locator("[data-state='beating']").count()).toBe(1);
+    expect(await processes.getByText("process-heartbeat", { exact: true }).count()).toBe(1);
+    expect(await processes.getByText("node-observer-rescan", { exact: true }).count()).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, "clusters-no-host-03-platform-health.png"), fullPage: true });
     await page.goto(`${app.url}/clusters`);
   });

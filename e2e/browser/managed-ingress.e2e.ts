@@ -134,6 +134,8 @@ describe("managed ingress, DNS automation and hostname bindings in a real browse
     await ingress().locator('[data-testid="managed-ingress-status"][data-status="ready"]').waitFor({ timeout: 180_000 });
     expect(await ingress().getByTestId("managed-ingress-class").textContent()).toBe("kubebyon");
     expect(await ingress().getByTestId("managed-ingress-last-error").textContent()).toBe("—");
+    // The reconcile that made it ready read it: the card says when (docs/managed-ingress.md "Re-check").
+    expect(await ingress().getByTestId("managed-ingress-checked-at").textContent()).toMatch(/^checked \S/);
     expect(await ingress().getByTestId("managed-ingress-waiting").count()).toBe(0);
     expect(await toggle.isDisabled()).toBe(false);
     await page.locator('[data-testid="cluster-operation"][data-kind="managed_ingress"][data-status="succeeded"]').first().waitFor();

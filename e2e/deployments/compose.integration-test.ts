@@ -9,7 +9,9 @@ import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { envSchema, parseConfig, requireAuthSecret, requireDatabaseUrl } from "@/server/config/env";
 import { effectiveVclusterRoute } from "@/server/domain/clusters/platform-route";
+import { SETTING_LIST } from "@/server/config/settings";
 import { runsInHostCluster } from "@/server/infra/kube/host-kube-config";
+import { libraryVariables } from "../../scripts/config/wiring";
 import { parseDockerfile } from "../../scripts/lib/dockerfile";
 
 /**
@@ -24,15 +26,15 @@ const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const schemaKeys = new Set(Object.keys(envSchema.shape));
 
-/** Read by a library the platform runs (next-auth, Next.js), not by env.ts; docs/configuration.md names them. */
-const THIRD_PARTY_VARIABLES = new Set(["NEXTAUTH_URL", "NEXT_TELEMETRY_DISABLED"]);
+/** Read by a library the platform runs (next-auth, Next.js), not by Config; the registry says so. */
+const THIRD_PARTY_VARIABLES = new Set<string>(libraryVariables());
 /** docker compose's own variable, read from .env. */
 const COMPOSE_VARIABLES = new Set(["COMPOSE_PROJECT_NAME"]);
 /**
- * env.ts variables an .env.example need not list: aliases of names compose sets itself, and the
- * embedded PostgreSQL of `npm run up`, which no container runs.
+ * Registry variables an .env.example need not list (`compose: "absent"`): aliases of names compose
+ * sets itself, the embedded PostgreSQL of `npm run up`, which no container runs, the route agent's.
  */
-const NOT_FOR_COMPOSE = new Set(["KUBEBYON_DATABASE_DSN", "NEXTAUTH_SECRET", "KUBEBYON_DATA_DIR", "KUBEBYON_EMBEDDED_POSTGRES_PORT"]);
+const NOT_FOR_COMPOSE = new Set<string>(SETTING_LIST.filter((s) => s.compose === "absent").map((s) => s.name));
 
 interface Deployment {
   dir: string;
@@ -49,7 +51,7 @@ const deployments: Deployment[] = [
     secrets: ["POSTGRES_PASSWORD", "KUBEBYON_AUTH_SECRET"],
     platformServices: { web: { needsAuthSecret: true } },
     dependencies: ["postgres"],
-    notOffered: ["KUBEBYON_RABBITMQ_URL", "KUBEBYON_RABBITMQ_QUEUE"],
+    notOffered: SETTING_LIST.filter((s) => s.multiNodeOnly).map((s) => s.name),
   },
   {
     dir: "deployments/multi-node/docker-compose",

@@ -61,6 +61,8 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
   /** The host apiserver's CA, as kube-root-ca.crt carries it into every pod. */
   let caPem: string;
   let baseUrl: string;
+  /** multi-node: the port of the worker pod's /healthz, /readyz and /metrics listener. */
+  let workerMetricsPort: number | undefined;
   const pods = new Map<"web" | "worker", RunningPod>();
   const jar = new CookieJar();
   /** The process that runs the cluster jobs. */
@@ -129,7 +131,11 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
       database: { bundled: { enabled: false }, external: { existingSecret: "platform-database", key: "url" } },
       web: { replicas: 1, port },
       ...(queues
-        ? { rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } }, worker: { replicas: 1 } }
+        ? {
+            rabbitmq: { bundled: { enabled: false }, external: { existingSecret: "platform-rabbitmq", key: "url" } },
+            // The pods share this machine's network: a free port for the worker's listener, not :9090.
+            worker: { replicas: 1, metricsPort: (workerMetricsPort = await freePort()) },
+          }
         : {}),
       // The air-gapped form: a chart path the pods can read — the stand-in chart in this repository,
       // as the pods see it under the image's /app (their /tmp is an emptyDir, whatever the host has there).
@@ -185,6 +191,13 @@ describe.each(VARIANTS)("the $chart chart runs the platform in-cluster", (varian
     const backend = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "using vcluster backend");
     expect(backend).toMatchObject({ vcluster_route: "service" });
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    // The worker's probes target its own listener (worker.metricsPort): ready once its job processing runs.
+    if (workerMetricsPort !== undefined) {
+      const workerUrl = `http://127.0.0.1:${workerMetricsPort}`;
+      const ready = await waitFor("the worker pod's /readyz", () => fetch(`${workerUrl}/readyz`).then((r) => r.status, () => 0), (status) => status === 200, 120_000);
+      expect(ready).toBe(200);
+      expect(await (await fetch(`${workerUrl}/metrics`)).text()).toContain("# TYPE kubebyon_jobs gauge");
+    }
   });
 
   it("creates a cluster through REST: the job installs it as the ServiceAccount, the platform reaches it by Service name", async () => {

@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 // The worker as operators run it (`npm run worker`): a separate process configured by env vars.
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
+/** tsx's loader in the test's own Node (the pinned one), not the tsx CLI: see spawnTsxProcess. */
+const tsxLoader = ["--import", "tsx"];
 
 export interface LogLine {
   level: string;
@@ -63,7 +64,7 @@ export class WorkerProcess {
 
   /**
    * SIGKILL, as when the machine or container dies: no shutdown code runs.
-   * tsx runs the worker in a child process and cannot relay SIGKILL, so the
+   * The worker may have children of its own (helm, kubectl), so the
    * whole process group (spawnWorker starts one per worker) is killed.
    */
   async kill(): Promise<void> {
@@ -92,16 +93,23 @@ export function workerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
- * Starts `tsx worker/main.ts` (what `npm run worker` runs) from the repository
+ * Starts worker/main.ts under tsx (what `npm run worker` runs) from the repository
  * root with exactly the given settings, in its own process group so kill()
- * reaches the real worker. Signals sent with child.kill() go to tsx, which
- * relays SIGTERM/SIGINT like an init system would.
+ * reaches the real worker; signals sent with child.kill() reach it directly. Unless
+ * the settings say otherwise, its HTTP listener takes a free loopback port (workers of
+ * parallel tests would all want :9090); `waitForLog("worker HTTP listening")` tells which.
  */
 export function spawnWorker(settings: Record<string, string>): WorkerProcess {
-  return spawnTsxProcess("worker/main.ts", [], settings);
+  return spawnTsxProcess("worker/main.ts", [], { KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:0", ...settings });
 }
 
-/** Any script of the repository under tsx, the same way (own process group, JSON lines collected). */
+/**
+ * Any script of the repository under tsx's loader, the same way (own process group, JSON lines collected). Node runs
+ * the script itself rather than the tsx CLI: the CLI relays a signal and, when the child does not acknowledge it
+ * within 30 ms (a busy event loop on a loaded machine), exits 128+signal whatever the child's own exit code was.
+ */
 export function spawnTsxProcess(script: string, args: string[], settings: Record<string, string>): WorkerProcess {
-  return new WorkerProcess(spawn(tsx, [script, ...args], { cwd: repoRoot, env: workerEnv(settings), stdio: ["ignore", "pipe", "pipe"], detached: true }));
+  return new WorkerProcess(
+    spawn(process.execPath, [...tsxLoader, script, ...args], { cwd: repoRoot, env: workerEnv(settings), stdio: ["ignore", "pipe", "pipe"], detached: true }),
+  );
 }

@@ -28,6 +28,7 @@ const samples: Record<string, Sample> = {
   "PATCH /clusters/{cluster_id}": { path: (id) => `/clusters/${id}`, body: () => ({ name: "taken over" }) },
   "DELETE /clusters/{cluster_id}": { path: (id) => `/clusters/${id}` },
   "GET /clusters/{cluster_id}/operations": { path: (id) => `/clusters/${id}/operations` },
+  "GET /clusters/{cluster_id}/connection-events": { path: (id) => `/clusters/${id}/connection-events` },
   "GET /clusters/{cluster_id}/kubeconfig": { path: (id) => `/clusters/${id}/kubeconfig` },
   "POST /clusters/{cluster_id}/kubeconfigs": { path: (id) => `/clusters/${id}/kubeconfigs`, body: () => ({ access: "view" }) },
   "GET /clusters/{cluster_id}/kubeconfigs": { path: (id) => `/clusters/${id}/kubeconfigs` },

@@ -140,6 +140,8 @@ describe("cluster jobs under worker and broker faults", () => {
     expect(first.logged("job leased", { jobId: done.id }).map((l) => l.attempt)).toEqual([1]);
     expect(first.logged("job succeeded", { jobId: done.id })).toEqual([]);
     expect(second.logged("job leased", { jobId: done.id }).map((l) => l.attempt)).toEqual([2]);
+    // The takeover is named, and counted in kubebyon_job_lease_expiries_total (docs/jobs.md "Observing the queue").
+    expect(second.logged("took over a job whose lease had expired", { jobId: done.id, previousOwner: "worker-1" })).toHaveLength(1);
     expect(second.logged("job succeeded", { jobId: done.id })).toHaveLength(1);
 
     second.child.kill("SIGTERM");

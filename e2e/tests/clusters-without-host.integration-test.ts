@@ -69,7 +69,7 @@ describe("GET /api/console/admin/platform-health", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; checked_at: string; checks: Array<{ name: string; status: string; detail: string; next_step: string | null; missing: string[]; duration_ms: number }> };
     expect(body.status).toBe("error");
-    expect(body.checks.map((c) => c.name)).toEqual(["host_apiserver", "host_permissions", "helm", "vcluster_chart", "platform_api_key_secret", "public_access", "rabbitmq", "smtp"]);
+    expect(body.checks.map((c) => c.name)).toEqual(["host_apiserver", "host_permissions", "helm", "vcluster_chart", "platform_api_key_secret", "public_access", "rabbitmq", "smtp", "background_work"]);
     const host = body.checks.find((c) => c.name === "host_apiserver")!;
     expect(host).toMatchObject({ status: "error", detail: "No host cluster is configured, so clusters cannot be created.", next_step: expect.stringMatching(/KUBEBYON_KUBECONFIG_PATH/) });
     expect(body.checks.find((c) => c.name === "rabbitmq")?.status).toBe("skipped");

@@ -68,6 +68,7 @@ beforeAll(async () => {
   });
   await db.joinToken.createMany({ data: indices.map((i) => ({ id: newId("tok"), clusterId, tokenId: `tok00${i}`, secretHash: `hash-${i}`, expiresAt: IN_A_DAY, createdAt: createdAt(i) })) });
   await db.clusterOperation.createMany({ data: indices.map((i) => ({ id: newId("op"), clusterId, kind: "update", createdAt: createdAt(i) })) });
+  await db.clusterConnectionEvent.createMany({ data: indices.map((i) => ({ id: newId("cce"), clusterId, fromStatus: "connected" as const, toStatus: "unreachable" as const, reason: `probe ${i}`, createdAt: createdAt(i) })) });
   await db.hostnameBinding.createMany({ data: indices.map((i) => ({ id: newId("hb"), clusterId, hostname: `h${i}.pages.example.org`, createdAt: createdAt(i) })) });
   await db.joinSession.createMany({ data: indices.map((i) => ({ id: newId("js"), clusterId, tokenId: `tok00${i}`, createdAt: createdAt(i) })) });
   // Active credentials, plus one revoked and one expired: the cluster's list leaves those two out, the profile keeps them.
@@ -102,6 +103,12 @@ describe("cursor pages of the user's and the cluster's lists", () => {
       order: "newest",
       // The create operation of POST /clusters is one of them.
       expected: () => api.runtime.deps.db.clusterOperation.findMany({ where: { clusterId }, orderBy: byCreated("newest"), select: { id: true } }),
+    },
+    {
+      name: "GET /clusters/{cluster_id}/connection-events",
+      path: () => `/clusters/${clusterId}/connection-events`,
+      order: "newest",
+      expected: () => api.runtime.deps.db.clusterConnectionEvent.findMany({ where: { clusterId }, orderBy: byCreated("newest"), select: { id: true } }),
     },
     {
       name: "GET /clusters/{cluster_id}/hostname-bindings",

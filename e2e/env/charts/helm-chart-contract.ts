@@ -1,104 +1,42 @@
 import type { V1ConfigMap, V1Container, V1Deployment, V1EnvVar, V1PodSpec } from "@kubernetes/client-node";
 import { expect } from "vitest";
 import { envSchema } from "@/server/config/env";
+import { isSecretSetting } from "@/server/config/settings";
+import { chartConfigAllowList, chartSecretEnv, chartWired, libraryVariables } from "../../../scripts/config/wiring";
 import type { ChartUnderTest, Rendered } from "./helm-chart-render";
 
 /**
  * What the chart contract (issue 10) says the platform pods get, as assertions on rendered
- * objects. Names below are the ones the chart sets itself or refuses; the values schema's
- * `config` allow-list must be exactly the rest of src/server/config/env.ts.
+ * objects. Which variable the chart sets itself, which it offers in `config` and which are secrets
+ * is declared in the registry (src/server/config/settings.ts, `chart`); the lists below are derived
+ * from it (scripts/config/wiring.ts), and the tests check the rendered charts against them.
  */
 
 export const schemaKeys = new Set(Object.keys(envSchema.shape));
 
-/** Read by a library the platform runs (next-auth, Next.js), not by env.ts; docs/configuration.md names them. */
-export const THIRD_PARTY_VARIABLES = new Set(["NEXTAUTH_URL", "NEXT_TELEMETRY_DISABLED"]);
+/** Read by a library the platform runs (next-auth, Next.js), not by Config. */
+export const THIRD_PARTY_VARIABLES = new Set<string>(libraryVariables());
 
-/** Set by the chart from its own values (ConfigMap or secretKeyRef); `config` must not offer them. */
-export const WIRED_BY_CHART = new Set([
-  "DATABASE_URL",
-  "KUBEBYON_HTTP_ADDR",
-  "KUBEBYON_PUBLIC_URL",
-  "KUBEBYON_AUTH_SECRET",
-  "KUBEBYON_ADMIN_EMAIL",
-  "KUBEBYON_ADMIN_PASSWORD",
-  "KUBEBYON_VCLUSTER_CHART",
-  "KUBEBYON_VCLUSTER_CHART_REPO",
-  "KUBEBYON_VCLUSTER_CHART_VERSION",
-  "KUBEBYON_VCLUSTER_ROUTE",
-  "KUBEBYON_VCLUSTER_VALUES_FILE",
-  "KUBEBYON_PLATFORM_API_KEY_SECRET_NAME",
-  "KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE",
-  "KUBEBYON_TENANT_CLUSTER_ROLE",
-  "KUBEBYON_RABBITMQ_URL",
-  // publicAccess.provider, and with haproxy the sidecar's paths and the edge port (docs/control-plane-edge.md).
-  "KUBEBYON_PUBLIC_ACCESS_PROVIDER",
-  "KUBEBYON_HAPROXY_CONFIG_PATH",
-  "KUBEBYON_HAPROXY_MASTER_SOCKET",
-  "KUBEBYON_HAPROXY_STATS_SOCKET",
-  "KUBEBYON_EDGE_BIND_ADDR",
-  // admissionWebhook.* (docs/admission-webhook.md), wired on and off: off, the job process removes what it wrote.
-  "KUBEBYON_ADMISSION_WEBHOOK_ENABLED",
-  "KUBEBYON_ADMISSION_WEBHOOK_LISTEN",
-  "KUBEBYON_ADMISSION_WEBHOOK_URL",
-  "KUBEBYON_ADMISSION_WEBHOOK_FAILURE_POLICY",
-  "KUBEBYON_ADMISSION_WEBHOOK_TIMEOUT_SECONDS",
-  "KUBEBYON_ADMISSION_WEBHOOK_SYNC_INTERVAL_SECONDS",
-]);
+/** Set by the chart from its own values (ConfigMap or secretKeyRef) in every render; `config` must not offer them. */
+export const wiredByChart = (chart: ChartUnderTest): Set<string> => new Set(chartWired(chart.multiNode ? "multi-node" : "single-node"));
 
 /**
  * Set by the chart from gatewayAPI.controlPlane when it is enabled (the Gateway it renders, which is
  * also what its RBAC for TLSRoutes goes with); `config` must not offer them either.
  */
-export const WIRED_WITH_CONTROL_PLANE_GATEWAY = new Set(["KUBEBYON_GATEWAY_NAME", "KUBEBYON_GATEWAY_NAMESPACE", "KUBEBYON_GATEWAY_LISTENER"]);
+export const WIRED_WITH_CONTROL_PLANE_GATEWAY = new Set<string>(chartWired("multi-node", "gatewayAPI.controlPlane.enabled"));
 
 /**
  * Set by the chart from gatewayAPI.workload when it is enabled (the Gateway it renders, its TLS issuers,
- * the PodCIDR route mode its pods and RBAC are made for); `config` must not offer them either. Only
- * KUBEBYON_WORKLOAD_PROBE_TIMEOUT_MS stays in `config`. The two self-managed issuer settings are set
- * only with tls.selfManaged.issuerOverride.name.
+ * the PodCIDR route mode its pods and RBAC are made for); `config` must not offer them either.
  */
-export const WIRED_WITH_WORKLOAD_GATEWAY = new Set([
-  "KUBEBYON_WORKLOAD_GATEWAY_ENABLED",
-  "KUBEBYON_WORKLOAD_GATEWAY_NAME",
-  "KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE",
-  "KUBEBYON_WORKLOAD_GATEWAY_LISTENER",
-  "KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS",
-  "KUBEBYON_WORKLOAD_TLS_ENABLED",
-  "KUBEBYON_WORKLOAD_TLS_ISSUER_KIND",
-  "KUBEBYON_WORKLOAD_TLS_ISSUER_NAME",
-  "KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED",
-  "KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND",
-  "KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME",
-  "KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE",
-  "KUBEBYON_WORKLOAD_PODCIDR_ROUTE_PROTO",
-]);
+export const WIRED_WITH_WORKLOAD_GATEWAY = new Set<string>(chartWired("multi-node", "gatewayAPI.workload.enabled"));
 
 /** Secrets: only through secretEnv.existingSecret, never in a ConfigMap. */
-export const SECRET_SETTINGS = new Set(["KUBEBYON_GITHUB_CLIENT_SECRET", "KUBEBYON_GOOGLE_CLIENT_SECRET", "KUBEBYON_SMTP_PASSWORD"]);
-
-/**
- * env.ts variables the charts do not offer: the kubeconfig (the pods run in-cluster as their
- * ServiceAccount), aliases of names the chart sets, the embedded PostgreSQL of `npm run up`, and
- * the worker id (one ConfigMap serves every replica, and the pod name is already unique).
- */
-export const NOT_FOR_HELM = new Set([
-  "KUBEBYON_KUBECONFIG_PATH",
-  "KUBEBYON_DATABASE_DSN",
-  "NEXTAUTH_SECRET",
-  "KUBEBYON_DATA_DIR",
-  "KUBEBYON_EMBEDDED_POSTGRES_PORT",
-  "KUBEBYON_WORKER_ID",
-]);
-
-/** Single-node has no broker. */
-export const NOT_FOR_SINGLE_NODE = new Set(["KUBEBYON_RABBITMQ_QUEUE"]);
+export const SECRET_SETTINGS = new Set<string>(chartSecretEnv());
 
 export function expectedConfigAllowList(chart: ChartUnderTest): string[] {
-  return [...schemaKeys]
-    .filter((k) => !WIRED_BY_CHART.has(k) && !WIRED_WITH_CONTROL_PLANE_GATEWAY.has(k) && !WIRED_WITH_WORKLOAD_GATEWAY.has(k) && !SECRET_SETTINGS.has(k) && !NOT_FOR_HELM.has(k))
-    .filter((k) => chart.multiNode || !NOT_FOR_SINGLE_NODE.has(k))
-    .sort();
+  return chartConfigAllowList(chart.multiNode ? "multi-node" : "single-node").sort();
 }
 
 export const podSpec = (d: V1Deployment): V1PodSpec => {
@@ -163,6 +101,7 @@ export function expectHardenedPlatformPod(d: V1Deployment, fullname: string, com
 export function expectKnownVariables(r: Rendered, fullname: string): void {
   const config = r.get<V1ConfigMap>("ConfigMap", `${fullname}-config`);
   const names = new Set(Object.keys(config.data ?? {}));
+  for (const name of names) expect(isSecretSetting(name), `the ConfigMap holds ${name}, which the registry marks secret`).toBe(false);
   for (const d of r.ofKind<V1Deployment>("Deployment")) for (const e of platformContainer(d).env ?? []) names.add(e.name);
   for (const name of names) {
     const known = schemaKeys.has(name) || THIRD_PARTY_VARIABLES.has(name);

@@ -263,7 +263,13 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
     const w = platformContainer(worker);
     expect(w.image).toBe("kubebyon/kubebyon-worker:0.1.0");
     expect(w.command, "the image ENTRYPOINT").toBeUndefined();
-    expect([w.readinessProbe, w.livenessProbe, w.startupProbe, w.ports]).toEqual([undefined, undefined, undefined, undefined]);
+    // The worker's /healthz, /readyz and /metrics listener (worker/worker-http.ts) on its `metrics` port.
+    expect(w.ports).toEqual([{ name: "metrics", containerPort: 9090, protocol: "TCP" }]);
+    expect(w.readinessProbe?.httpGet).toEqual({ path: "/readyz", port: "metrics" });
+    expect(w.livenessProbe?.httpGet).toEqual({ path: "/healthz", port: "metrics" });
+    expect(w.startupProbe?.httpGet).toEqual({ path: "/healthz", port: "metrics" });
+    expect((w.startupProbe?.failureThreshold ?? 0) * (w.startupProbe?.periodSeconds ?? 0), "start-up (migrations) allowed at least 5 min").toBeGreaterThanOrEqual(300);
+    expect(r.get<V1Service>("Service", `${fullname}-worker-metrics`).spec?.ports).toEqual([{ name: "metrics", port: 9090, targetPort: "metrics", protocol: "TCP" }]);
     // The worker's admission webhook sync derives the URL token and opens the platform CA with the auth secret.
     if (admission) expect(secretRef(w, "KUBEBYON_AUTH_SECRET"), "the worker gets the auth secret for the admission webhook").toEqual(secretRef(c, "KUBEBYON_AUTH_SECRET"));
     else expect(envByName(w).has("KUBEBYON_AUTH_SECRET"), "without the admission webhook the auth secret is the web's only").toBe(false);
@@ -275,6 +281,8 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
     expect(web.spec?.strategy?.type, "never two job executors at once").toBe("Recreate");
     expect(worker).toBeUndefined();
     expect(envByName(c).has("KUBEBYON_RABBITMQ_URL"), "single-node runs the jobs in the web process").toBe(false);
+    expect(r.find("Service", `${fullname}-worker-metrics`), "no worker, no worker metrics Service").toBeUndefined();
+    expect(configData(r).KUBEBYON_WORKER_HTTP_ADDR, "no worker listener to configure").toBeUndefined();
   }
 
   const data = configData(r);
@@ -290,6 +298,7 @@ export function expectContract(r: Rendered, chart: ChartUnderTest, values: Value
   });
   const config = parseConfig({ ...data, ...secretsForParse });
   expect(config.httpPort).toBe(3000);
+  if (chart.multiNode) expect(config.workerHttp).toEqual({ host: undefined, port: 9090 });
   expect(config.admissionWebhook.enabled).toBe(admission);
   const cookie = (values.config as Record<string, unknown> | undefined)?.KUBEBYON_SESSION_COOKIE_SECURE;
   expect(config.sessionCookieSecure, "an https publicUrl means Secure cookies unless config says otherwise").toBe(cookie === undefined ? true : cookie);

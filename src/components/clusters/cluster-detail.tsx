@@ -12,6 +12,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
 import { ClusterKubeconfigsCard } from "./cluster-kubeconfigs-card";
+import { ConnectionHistory } from "./connection-history";
 import { ConnectionInfo } from "./connection-info";
 import { DeleteClusterDialog } from "./delete-cluster-dialog";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
@@ -110,6 +111,7 @@ export function ClusterDetail({
       </div>
       <ConnectionInfo cluster={c} isOwner={c.owner_id === viewerId} />
       {c.owner_id === viewerId && c.status !== "deleted" ? <ClusterKubeconfigsCard clusterId={clusterId} /> : null}
+      <ConnectionHistory cluster={c} />
       <OperationTimeline clusterId={clusterId} />
       <JoinSection clusterId={clusterId} />
       <NodesSection cluster={c} />

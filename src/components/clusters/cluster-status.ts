@@ -10,6 +10,14 @@ export const CLUSTER_STATUS_TONE: Record<ClusterItem["status"], BadgeTone> = {
   deleted: "neutral",
 };
 
+/** connection_status as the probe keeps it (docs/cluster-runtime.md "Control-plane health"). */
+export const CONNECTION_STATUS_TONE: Record<ClusterItem["connection_status"], BadgeTone> = {
+  unknown: "neutral",
+  connected: "success",
+  unreachable: "danger",
+  disabled: "neutral",
+};
+
 export const STEP_STATUS_TONE: Record<ClusterOperationItem["steps"][number]["status"], BadgeTone> = {
   pending: "neutral",
   running: "info",

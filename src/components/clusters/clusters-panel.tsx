@@ -16,6 +16,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { CLUSTER_STATUS_TONE } from "./cluster-status";
 import type { ClusterItem } from "./cluster-types";
 import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import { ConnectionStatus } from "./connection-status";
 import { CreateClusterDialog } from "./create-cluster-dialog";
 
 /**
@@ -51,6 +52,7 @@ export function ClustersPanel({ hostClusterFix, publicAccessProvider }: { hostCl
       ),
     },
     { key: "access", header: t("columns.publicAccess"), cell: (c) => t(`accessMode.${c.public_access_mode}`) },
+    { key: "connection", header: t("columns.connection"), cell: (c) => <ConnectionStatus cluster={c} /> },
     { key: "endpoint", header: t("columns.endpoint"), cell: (c) => (c.api_endpoint ? <code className="font-mono text-xs">{c.api_endpoint}</code> : t("notAvailable")) },
     { key: "created", header: t("columns.created"), cell: (c) => formatDateTime(c.created_at) },
   ];

@@ -3,6 +3,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { DescriptionList, DescriptionRow } from "@/components/ui/description-list";
 import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import type { ClusterItem } from "./cluster-types";
+import { ConnectionStatus } from "./connection-status";
 import { KubeconfigDownloadButton } from "./kubeconfig-download-button";
 
 /** Connection facts as plan §5.10 lists them: the mode always, the port only for NodePort, the host when set. */
@@ -49,7 +50,7 @@ export function ConnectionInfo({ cluster, isOwner }: { cluster: ClusterItem; isO
           {cluster.kubeconfig_available ? t("yes") : t("no")}
         </DescriptionRow>
         <DescriptionRow label={t("connectionStatus")} testId="cluster-connection-status">
-          {t(`status.${cluster.connection_status}`)}
+          <ConnectionStatus cluster={cluster} />
         </DescriptionRow>
         <DescriptionRow label={t("lastError")} testId="cluster-last-error">
           {cluster.last_error ? <span className="text-red-700 dark:text-red-300">{cluster.last_error}</span> : none}

@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DescriptionList, DescriptionRow } from "@/components/ui/description-list";
 import { FormAlert } from "@/components/ui/form-parts";
 import { loadedItems } from "@/components/ui/load-more";
+import { useFormatDateTime } from "@/components/ui/use-format-date-time";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/trpc/error-message";
@@ -33,6 +34,7 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
   const trpc = useTRPC();
   const toast = useToast();
   const hydrated = useHydrated();
+  const formatDateTime = useFormatDateTime();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const none = "—";
@@ -118,6 +120,12 @@ export function ManagedIngressCard({ cluster }: { cluster: ClusterItem }) {
           <Badge tone={MANAGED_INGRESS_STATUS_TONE[status]} data-testid="managed-ingress-status" data-status={status}>
             {t(`statusValue.${status}`)}
           </Badge>
+          {/* When the platform last read the controller in the cluster (the periodic re-check or a reconcile). */}
+          {cluster.managed_workload_ingress_checked_at ? (
+            <span className="ml-2 text-xs text-zinc-500" data-testid="managed-ingress-checked-at">
+              {t("checkedAt", { time: formatDateTime(cluster.managed_workload_ingress_checked_at) })}
+            </span>
+          ) : null}
         </DescriptionRow>
         <DescriptionRow label={t("ingressClass")} testId="managed-ingress-class">
           {cluster.managed_workload_ingress_class ? <code className="font-mono text-xs">{cluster.managed_workload_ingress_class}</code> : none}

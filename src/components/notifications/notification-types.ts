@@ -18,6 +18,8 @@ const EVENT_LABEL_KEYS = {
   "node.recovered": "node_recovered",
   "node.version_skew": "node_version_skew",
   "cluster.node_limit_reached": "cluster_node_limit_reached",
+  "cluster.unreachable": "cluster_unreachable",
+  "cluster.recovered": "cluster_recovered",
   "quota.reached": "quota_reached",
   "account.password_changed": "account_password_changed",
   "api_key.created": "api_key_created",

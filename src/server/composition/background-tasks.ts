@@ -2,10 +2,12 @@ import os from "node:os";
 import { requireHaproxyEdge } from "@/server/config/env";
 import { HaproxyConfigWriter } from "@/server/infra/haproxy/haproxy-config-writer";
 import { KubeControlPlaneMetricsScraper } from "@/server/infra/kube/control-plane-metrics-scraper";
+import { KubeControlPlaneReadinessProbe } from "@/server/infra/kube/control-plane-readiness-probe";
 import { KubeControlPlaneNodePorts } from "@/server/infra/kube/control-plane-node-ports";
 import { KubeHostNodeAddresses } from "@/server/infra/kube/host-node-addresses";
 import { loadHostKubeConfig } from "@/server/infra/kube/host-kube-config";
 import { KubeJoinedNodeRouteReader } from "@/server/infra/kube/joined-node-route-reader";
+import { KubeManagedIngressInspector } from "@/server/infra/kube/managed-ingress-inspector";
 import { KubeRoutePlanStore } from "@/server/infra/kube/route-plan-store";
 import { IpRouteCli } from "@/server/infra/net/ip-route-cli";
 import { FetchWebhookSender } from "@/server/infra/webhook/fetch-webhook-sender";
@@ -13,9 +15,12 @@ import { admissionWebhookSyncTask } from "@/server/services/admission/admission-
 import { bindTask, type BackgroundTask, type BoundTask } from "@/server/services/background/background-task";
 import { processHeartbeatTask } from "@/server/services/background/process-heartbeat.task";
 import type { TaskHealth } from "@/server/services/background/task-health";
+import { controlPlaneHealthSettings } from "@/server/services/cluster-health/cluster-health-deps";
+import { probeControlPlanesTask } from "@/server/services/cluster-health/probe-control-planes.task";
 import { CollectorMemory } from "@/server/services/cluster-metrics/cluster-metrics-deps";
 import { controlPlaneMetricsTask } from "@/server/services/cluster-metrics/control-plane-metrics.task";
 import { abandonedOperationSweepTask } from "@/server/services/clusters/abandoned-operation-sweep.task";
+import { managedIngressCheckTask } from "@/server/services/clusters/managed-ingress-check.task";
 import { controlPlaneRerenderTask } from "@/server/services/clusters/control-plane-rerender.task";
 import { controlPlaneEdgeTask } from "@/server/services/control-plane-edge/control-plane-edge.task";
 import { dnsSyncTask } from "@/server/services/dns-automation/dns-sync.task";
@@ -29,6 +34,7 @@ import { notificationDispatchTask } from "@/server/services/notifications/notifi
 import { joinedNodeRouteSources } from "@/server/services/pod-routes/list-joined-node-routes";
 import { localPodRoutesTask } from "@/server/services/pod-routes/pod-routes.task";
 import { routePlansTask } from "@/server/services/pod-routes/route-plans.task";
+import { retentionTask } from "@/server/services/retention/retention.task";
 import { workloadEdgeTask } from "@/server/services/workload-edge/workload-edge.task";
 import { admissionWebhookSyncDeps } from "./admission-webhook-sync-deps";
 import { haproxyOptionsFor } from "./haproxy-options";
@@ -65,6 +71,14 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
     bind(processHeartbeatTask, { db, now, log: log("heartbeat"), identity, health }),
     bind(nodeObserverRescanTask, createNodeObserver(runtime, owner, observerClaims)),
     bind(nodeAlertsTask, buildNodeAlertDeps(runtime)),
+    bind(probeControlPlanesTask, {
+      db,
+      now,
+      log: log("control-plane-health"),
+      resolver: clusterRuntime.resolver,
+      readiness: new KubeControlPlaneReadinessProbe(),
+      settings: controlPlaneHealthSettings(config.controlPlaneHealth),
+    }),
     bind(abandonedOperationSweepTask, { db, now, log: log("operation-sweeper") }),
     bind(notificationDispatchTask, { db, now, log: log("notifications"), mailer: deps.mailer, webhooks: new FetchWebhookSender() }),
     bind(dnsCheckTask, { db, now, dns: deps.dns, log: log("dns-check") }),
@@ -73,6 +87,16 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
     edge.enabled && bind(workloadEdgeTask, workloadEdgeSyncDeps({ ...parts, log: log("workload-edge") })),
     // Runs with the webhook off too: then each pass removes the configurations applied earlier.
     bind(admissionWebhookSyncTask, admissionWebhookSyncDeps({ ...parts, log: log("admission-webhook") })),
+    bind(managedIngressCheckTask, {
+      db,
+      now,
+      log: log("managed-ingress-check"),
+      resolver: clusterRuntime.resolver,
+      jobs: deps.jobs,
+      wakeups: deps.wakeups,
+      inspector: new KubeManagedIngressInspector(),
+      autoRepair: config.managedIngressCheck.autoRepair,
+    }),
     bind(kubeconfigCleanupTask, { db, now, log: log("kubeconfig-cleanup"), cluster: deps.cluster, accessIssuer: deps.kubeconfigs.accessIssuer }),
     bind(controlPlaneRerenderTask, { db, now, jobs: deps.jobs, wakeups: deps.wakeups, publicAccessProvider: deps.publicAccessProvider, log: log("control-plane-rerender") }),
     config.metrics.enabled &&
@@ -89,6 +113,7 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
     bind(joinSessionTimeoutTask, { db, now, log: log("join-session-timeout"), timeoutSeconds: config.joinSessions.timeoutSeconds }),
     edge.enabled && edge.podCidrRoutes.mode === "local" && bind(localPodRoutesTask, { source: routeSources(), table: new IpRouteCli({ protocol: edge.podCidrRoutes.protocol }) }),
     edge.enabled && edge.podCidrRoutes.mode === "routeagent" && bind(routePlansTask, { source: routeSources(), store: hostRoutePlanStore(runtime) }),
+    bind(retentionTask, { db, now, retention: config.retention }),
     bind(joinTokenCleanupTask(), {
       db,
       now,

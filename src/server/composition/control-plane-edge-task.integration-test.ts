@@ -138,7 +138,9 @@ describe("control-plane edge loop (provider haproxy)", () => {
     const edgeTask = () => processing?.health().find((task) => task.name === "control-plane-edge");
     await publishCluster(runtime, "loop-c", "c.loop.test");
     await waitFor("a periodic pass to serve c.loop.test", liveConfig, (text) => text.includes("req.ssl_sni -i c.loop.test"), 10_000);
-    const at = await waitFor("a pass after c.loop.test is served", async () => edgeTask()?.lastSuccessAt ?? 0, (t) => t > 0, 10_000);
+    // The pass that served it logs its outcome once it returned, and records its success in the same tick.
+    await waitFor("the pass serving c.loop.test to log it", async () => passLogs().filter((line) => line.includes("c.loop.test")).length, (n) => n > 0, 10_000);
+    const at = edgeTask()?.lastSuccessAt ?? 0;
     const logged = passLogs().length;
     await waitFor("two more periodic passes", async () => edgeTask()?.lastSuccessAt ?? 0, (t) => t >= at + 1_500, 10_000);
     expect(edgeTask()).toMatchObject({ scope: "each-process", leading: true, errorStreak: 0 });

@@ -21,6 +21,7 @@ export async function startJobRunner(runtime: Runtime, owner: string, hooks: Job
     pollIntervalMs: config.jobPollIntervalMs,
     concurrency: config.jobConcurrency,
     logger: log.child({ component: "job-runner" }),
+    metrics: runtime.metrics.jobs,
   });
   await runner.start();
   return { runner, stop: () => runner.stop() };
@@ -31,6 +32,8 @@ export interface JobProcessing {
   scheduler: TaskScheduler;
   /** What each background task of this process is doing (the heartbeat row, the admin's Platform health page). */
   health(): TaskHealth[];
+  /** What the worker's /readyz reports: the job runner leasing, the background scheduler started and not stopped. */
+  running(): { jobRunner: boolean; background: boolean };
   /** Stops the background tasks (waiting for their passes), then the job runner (bounded by its grace). */
   stop(): Promise<void>;
 }
@@ -63,6 +66,7 @@ export async function startJobProcessing(runtime: Runtime, owner: string): Promi
     runner: jobRunner.runner,
     scheduler: running,
     health: () => running.health(),
+    running: () => ({ jobRunner: jobRunner.runner.isRunning(), background: running.isRunning() }),
     async stop() {
       runtime.backgroundTriggers.detach(running);
       await running.stop().catch((error: unknown) => runtime.log.error("the background tasks did not stop cleanly", { err: error }));

@@ -15,6 +15,8 @@ import { STAND_IN_CHART } from "@e2e/env/stand-in-chart";
 import { parseConfig } from "@/server/config/env";
 import { newId } from "@/server/domain/ids";
 import { createPrismaClient, type Db } from "@/server/infra/db/client";
+import { createLogger } from "@/server/observability/logger";
+import { processHeartbeatTask } from "@/server/services/background/process-heartbeat.task";
 import { checkPlatformHealth } from "@/server/services/platform-health/check-platform-health";
 import type { PlatformHealthDeps } from "@/server/services/platform-health/platform-health-deps";
 import type { HealthCheckView, PlatformHealthView } from "@/server/services/platform-health/platform-health-view";
@@ -155,6 +157,11 @@ describe("platform health", () => {
     const core = kube.kubeConfig().makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: "kubebyon-system" } } });
     await core.createNamespacedSecret({ namespace: "kubebyon-system", body: { metadata: { name: "vcluster-platform-api-key" }, stringData: { accessKey: "k" } } });
+    // A worker beat 5 s before the check, its one leader task led and passing.
+    const beat = new Date("2026-12-01T11:59:55Z").getTime();
+    const task = { name: "dns-sync", scope: "leader" as const, intervalMs: 60_000, leading: true, running: false, scheduledAt: beat - 120_000, lastStartAt: beat - 1_000, lastSuccessAt: beat - 900, lastErrorAt: null, lastError: null, errorStreak: 0, lastDurationMs: 100 };
+    const worker = { db, log: createLogger({ level: "error" }), now: () => new Date(beat), health: () => [task] };
+    await processHeartbeatTask.run({ ...worker, identity: { id: "worker-1", process: "kubebyon-worker", hostname: "node-a", pid: 42, startedAt: new Date(beat - 120_000) } }, new AbortController().signal);
     const view = await checkPlatformHealth(
       healthDeps({ KUBEBYON_KUBECONFIG_PATH: kube.kubeconfigPath, KUBEBYON_RABBITMQ_URL: testRabbitMqUrl(), ...smtp.env }),
       new Date("2026-12-01T12:00:00Z"),
@@ -169,6 +176,7 @@ describe("platform health", () => {
       "public_access:ok",
       "rabbitmq:ok",
       "smtp:ok",
+      "background_work:ok",
     ]);
     expect(view).toMatchObject({
       status: "ok",
@@ -183,7 +191,12 @@ describe("platform health", () => {
     expect(checks.vcluster_chart.detail).toBe(`Chart vcluster-stand-in 0.33.0 (local chart ${STAND_IN_CHART}) can be fetched.`);
     expect(checks.smtp.detail).toMatch(/^127\.0\.0\.1:\d+ answered EHLO \(.+\); no mail was sent\.$/);
     expect(smtp.messages).toHaveLength(0);
+    expect(checks.background_work.detail).toBe("1 process runs background work.");
+    expect(view.processes).toEqual([
+      expect.objectContaining({ id: "worker-1", process: "kubebyon-worker", hostname: "node-a", pid: 42, state: "beating", tasks: [expect.objectContaining({ name: "dns-sync", state: "ok", error_streak: 0 })] }),
+    ]);
     for (const check of view.checks) expect(check.next_step, check.name).toBeNull();
+    await db.processHeartbeat.deleteMany();
   });
 
   it("servicelb: names the ready loadbalancer clusters whose Service the host's load balancer has given no address yet", async () => {

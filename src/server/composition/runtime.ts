@@ -31,6 +31,7 @@ import { admissionWebhookSyncHook } from "./admission-webhook-sync-deps";
 import { buildClusterRuntime, hostClusterSetup, type ClusterRuntime } from "./cluster-runtime";
 import { cloudflareDnsProviders, dnsPassLock } from "./dns-providers";
 import { buildPlatformHealthDeps } from "./platform-health";
+import { registerPlatformGauges } from "./platform-gauges";
 import { workloadEdgeSyncHook } from "./workload-edge-sync-deps";
 
 /** The processes that assemble a runtime; the name is the `service` of every log line. */
@@ -154,6 +155,7 @@ export function buildRuntime(config: Config, options: BuildRuntimeOptions = { pr
     () => listLatestClusterMetrics({ db, now }, 3 * config.metrics.collectIntervalSeconds * 1_000),
     (error) => log.warn("could not read the clusters' control-plane samples for /metrics", { error: error instanceof Error ? error.message : String(error) }),
   );
+  registerPlatformGauges(metrics.registry, { db, log, jobs: deps.jobs });
   return {
     process: options.process,
     config,

@@ -20,6 +20,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_KUBECONFIG_TTL_SECONDS: "604801" })).toThrow(/KUBEBYON_KUBECONFIG_TTL_SECONDS: expected at most 604800 seconds/);
   });
 
+  it("KUBEBYON_WORKER_HTTP_ADDR: :9090 (every address) by default, [host]:port, a bad port refused with an example", () => {
+    expect(parseConfig({}).workerHttp).toEqual({ host: undefined, port: 9090 });
+    expect(parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:9191" }).workerHttp).toEqual({ host: "127.0.0.1", port: 9191 });
+    expect(parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "[::1]:9090" }).workerHttp).toEqual({ host: "::1", port: 9090 });
+    expect(parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "127.0.0.1:0" }).workerHttp).toEqual({ host: "127.0.0.1", port: 0 });
+    expect(() => parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: ":70000" })).toThrow(/KUBEBYON_WORKER_HTTP_ADDR: expected \[host\]:port .* e\.g\. :9090/);
+    expect(() => parseConfig({ KUBEBYON_WORKER_HTTP_ADDR: "9090" })).toThrow(/KUBEBYON_WORKER_HTTP_ADDR/);
+  });
+
   it("KUBEBYON_VCLUSTER_ROUTE: auto by default, one of the four, anything else refused with the choices", () => {
     expect(parseConfig({}).vclusterRoute).toBe("auto");
     expect(parseConfig({ KUBEBYON_VCLUSTER_ROUTE: " cluster-ip " }).vclusterRoute).toBe("cluster-ip");
@@ -134,6 +143,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: "-1" })).toThrow(/KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS/);
   });
 
+  it("KUBEBYON_CONTROL_PLANE_*: 30 s probes, 5 s timeout, unreachable after 90 s by default; the timeout within the interval", () => {
+    expect(parseConfig({}).controlPlaneHealth).toEqual({ intervalSeconds: 30, timeoutSeconds: 5, unreachableAfterSeconds: 90 });
+    const set = parseConfig({ KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: "2", KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: "1", KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS: "0" });
+    expect(set.controlPlaneHealth).toEqual({ intervalSeconds: 2, timeoutSeconds: 1, unreachableAfterSeconds: 0 });
+    expect(() => parseConfig({ KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: "0" })).toThrow(/KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS: "-1" })).toThrow(/KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS: "3", KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: "4" })).toThrow(/must not exceed KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS/);
+  });
+
   it("KUBEBYON_METRICS_*: on, 30 s interval, 10 s timeout, 4 at once, 24 h / 7 d / 90 d retention by default", () => {
     expect(parseConfig({}).metrics).toEqual({
       enabled: true,
@@ -159,6 +177,19 @@ describe("parseConfig", () => {
     );
   });
 
+  it("retention: hourly passes of 1 000-row batches, a year of audit, days per table, 0 keeps a table forever", () => {
+    expect(parseConfig({}).retention).toEqual({
+      intervalSeconds: 3_600,
+      batchSize: 1_000,
+      days: { audit_events: 365, node_events: 30, cluster_jobs: 30, cluster_operations: 90, notification_deliveries: 30, sessions: 30, join_sessions: 30, email_verification_codes: 7, password_resets: 7 },
+    });
+    const set = parseConfig({ KUBEBYON_AUDIT_RETENTION_DAYS: "0", KUBEBYON_SESSION_RETENTION_DAYS: "2", KUBEBYON_RETENTION_BATCH_SIZE: "50", KUBEBYON_RETENTION_INTERVAL_SECONDS: "600" }).retention;
+    expect(set).toMatchObject({ intervalSeconds: 600, batchSize: 50, days: { audit_events: 0, sessions: 2, node_events: 30 } });
+    expect(() => parseConfig({ KUBEBYON_NODE_EVENT_RETENTION_DAYS: "-1" })).toThrow(/KUBEBYON_NODE_EVENT_RETENTION_DAYS/);
+    expect(() => parseConfig({ KUBEBYON_RETENTION_INTERVAL_SECONDS: "10" })).toThrow(/KUBEBYON_RETENTION_INTERVAL_SECONDS/);
+    expect(() => parseConfig({ KUBEBYON_RETENTION_BATCH_SIZE: "0" })).toThrow(/KUBEBYON_RETENTION_BATCH_SIZE/);
+  });
+
   it("DNS automation: a 60 s pass interval (at least 5) and the real Cloudflare API unless pointed elsewhere", () => {
     expect(parseConfig({}).dnsAutomation).toEqual({ syncIntervalSeconds: 60, cloudflareApiBaseUrl: "https://api.cloudflare.com/client/v4" });
     expect(parseConfig({ KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: "15", KUBEBYON_CLOUDFLARE_API_BASE_URL: "http://127.0.0.1:8080/client/v4/" }).dnsAutomation).toEqual({
@@ -167,6 +198,13 @@ describe("parseConfig", () => {
     });
     expect(() => parseConfig({ KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: "1" })).toThrow(/KUBEBYON_DNS_SYNC_INTERVAL_SECONDS/);
     expect(() => parseConfig({ KUBEBYON_CLOUDFLARE_API_BASE_URL: "ftp://cf" })).toThrow(/KUBEBYON_CLOUDFLARE_API_BASE_URL: expected an http\(s\) URL/);
+  });
+
+  it("first admin: admin@kubebyon.local by default, lower-cased, with the password even when the email is the default", () => {
+    expect(parseConfig({}).firstAdmin).toEqual({ email: "admin@kubebyon.local", password: undefined });
+    expect(parseConfig({ KUBEBYON_ADMIN_EMAIL: "Ops@Example.com", KUBEBYON_ADMIN_PASSWORD: "long-enough-pw" }).firstAdmin).toEqual({ email: "ops@example.com", password: "long-enough-pw" });
+    expect(parseConfig({ KUBEBYON_ADMIN_PASSWORD: "long-enough-pw" }).firstAdmin.password).toBe("long-enough-pw");
+    expect(() => parseConfig({ KUBEBYON_ADMIN_PASSWORD: "short" })).toThrow(/^invalid configuration: KUBEBYON_ADMIN_PASSWORD: expected at least 12 characters \(got "<redacted>"\)$/);
   });
 
   it("reads KUBEBYON_DATABASE_DSN when DATABASE_URL is absent", () => {

@@ -1,322 +1,57 @@
-import { isIP } from "node:net";
 import os from "node:os";
 import { z } from "zod";
-import { parseResolverAddress } from "@/server/domain/dns/resolver-address";
-import { vclusterRouteSchema, type VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
+import type { VclusterRouteSetting } from "@/server/domain/clusters/platform-route";
 import type { SharedGatewayRef } from "@/server/domain/clusters/control-plane-tls-route";
-import { isDnsLabel } from "@/server/domain/clusters/dns-names";
-import { DEFAULT_PUBLIC_ACCESS_PROVIDER, publicAccessProviderSchema, type PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
+import type { PublicAccessProvider } from "@/server/domain/clusters/public-access-provider";
 import type { ClassifiedFailure } from "@/server/domain/jobs/failure-class";
+import type { RetentionDays } from "@/server/domain/retention/retention-policy";
 import type { MetricRetention } from "@/server/domain/cluster-metrics/metric-resolution";
-import { parseCidrList } from "@/server/domain/net/cidr";
-import { DEFAULT_KUBECONFIG_TTL_SECONDS, MAX_KUBECONFIG_TTL_SECONDS, MIN_KUBECONFIG_TTL_SECONDS } from "@/server/domain/kubeconfigs/kubeconfig-ttl";
+import type { parseCidrList } from "@/server/domain/net/cidr";
+import { isSecretSetting, SETTINGS, type ProcessName, type SettingName } from "./settings";
 
 /**
  * The one place where environment variables are read. Every entry point
  * (Next instrumentation, route handlers, worker, scripts) calls loadConfig();
- * nothing else touches process.env for settings. docs/configuration.md lists
- * every variable below — keep the two in step.
+ * nothing else touches process.env for settings. The variables themselves are
+ * declared once, in settings.ts (the registry); this module parses the ones the
+ * platform's processes read and assembles Config from them.
  */
 
-const bool = (fallback: boolean) =>
-  z
-    .stringbool({ truthy: ["true", "1", "yes", "on"], falsy: ["false", "0", "no", "off"] })
-    .optional()
-    .transform((v) => v ?? fallback);
+type SchemaOf<N extends SettingName> = { [K in N]: (typeof SETTINGS)[K]["kind"]["schema"] };
 
-const int = (fallback: number, min = 0) =>
-  z.coerce.number().int().min(min).optional().transform((v) => v ?? fallback);
+/** The zod object of the given registry entries (each entry's kind carries its schema and default). */
+export function settingsSchema<N extends SettingName>(names: readonly N[]): z.ZodObject<SchemaOf<N>> {
+  return z.object(Object.fromEntries(names.map((name) => [name, SETTINGS[name].kind.schema]))) as unknown as z.ZodObject<SchemaOf<N>>;
+}
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+/** Names of the registry entries read by one of the given processes. */
+type ReadBy<P extends ProcessName> = {
+  [K in SettingName]: [Extract<(typeof SETTINGS)[K]["readBy"][number], P>] extends [never] ? never : K;
+}[SettingName];
 
-const postgresUrl = z
-  .string()
-  .trim()
-  .regex(/^postgres(ql)?:\/\/.+/, "expected postgresql://user:password@host:5432/db")
-  .optional();
+/** The variables of the platform's own processes (web, worker, `npm run up`); the route agent has its own (route-agent-env.ts). */
+export type PlatformSettingName = ReadBy<"web" | "worker" | "up">;
+export type RouteAgentSettingName = ReadBy<"route-agent">;
 
-const amqpUrl = z
-  .string()
-  .trim()
-  .regex(/^amqps?:\/\/.+/, "expected amqp://user:password@host:5672/vhost")
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+export const settingNamesReadBy = <P extends ProcessName>(...processes: P[]): ReadBy<P>[] =>
+  (Object.keys(SETTINGS) as SettingName[]).filter((name) => SETTINGS[name].readBy.some((p) => (processes as ProcessName[]).includes(p))) as ReadBy<P>[];
 
-const httpAddr = z
-  .string()
-  .trim()
-  .regex(/^([0-9a-zA-Z.\-[\]:]*):(\d{1,5})$/, "expected [host]:port, e.g. :3000 or 127.0.0.1:3000")
-  .optional()
-  .transform((v) => v ?? ":3000");
-
-const commaList = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean));
-
-const cidrList = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    try {
-      return parseCidrList(v ?? "");
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: `expected comma-separated CIDRs like 127.0.0.1/32,10.0.0.0/8 (${(error as Error).message})` });
-      return z.NEVER;
-    }
-  });
-
-/** An http(s) base URL without its trailing slash (provider endpoints are appended to it). */
-const baseUrl = (fallback: string) =>
-  z
-    .url({ protocol: /^https?$/, message: "expected an http(s) URL such as https://github.com" })
-    .optional()
-    .transform((v) => (v ?? fallback).replace(/\/+$/, ""));
+export const envSchema = settingsSchema(settingNamesReadBy("web", "worker", "up"));
 
 /**
- * An RBAC object name (apimachinery's path-segment rule: not "." or "..", no "/" or "%"); ":" is
- * allowed, as in system:aggregate-to-edit.
+ * Parses `env` with `schema`; throws ConfigError whose message is one line naming the (first) bad
+ * variable and, unless the registry marks it secret, the value it got.
  */
-const rbacName = optionalText.pipe(
-  z
-    .string()
-    .max(253)
-    .regex(/^[^/%]+$/, "expected a ClusterRole name (no / or %)")
-    .refine((v) => v !== "." && v !== "..", "expected a ClusterRole name")
-    .optional(),
-);
-
-/** A Kubernetes object name (DNS-1123 subdomain: lower-case labels joined by dots, at most 253 characters). */
-const objectName = (what: string) =>
-  optionalText.pipe(
-    z
-      .string()
-      .max(253, `expected ${what} (at most 253 characters)`)
-      .refine((v) => v.split(".").every((label) => isDnsLabel(label)), `expected ${what} (lower-case letters, digits, '-' and '.')`)
-      .optional(),
-  );
-
-/** Comma-separated DNS servers (ip or ip:port, [v6]:port); empty: the system resolver. */
-const resolverList = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    try {
-      return (v ?? "").split(",").map((s) => s.trim()).filter(Boolean).map(parseResolverAddress);
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: `expected comma-separated DNS servers like 1.1.1.1,10.0.0.2:53 (${(error as Error).message})` });
-      return z.NEVER;
-    }
-  });
-
-/** An absolute path without whitespace (HAProxy config and socket paths: rendered into haproxy.cfg / its command line). */
-const absolutePath = optionalText.pipe(z.string().regex(/^\/\S*$/, "expected an absolute path without spaces, e.g. /run/haproxy/haproxy.cfg").optional());
-
-/** A listening address host:port or [v6]:port; the host must be an IP address (HAProxy binds it without a resolver). */
-const ipBindAddr = (fallback: string, example: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      const text = v || fallback;
-      const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(text);
-      const address = match?.[1] ?? match?.[2];
-      const port = Number(match?.[3]);
-      if (!address || isIP(address) === 0 || (match?.[1] !== undefined) !== (isIP(address) === 6) || port < 1 || port > 65535) {
-        ctx.addIssue({ code: "custom", message: `expected an IP address and port 1-65535, e.g. ${example}` });
-        return z.NEVER;
-      }
-      return { address, port };
-    });
-
-/** The HAProxy edge's listening address. */
-const edgeBindAddr = ipBindAddr("0.0.0.0:443", "0.0.0.0:443, 0.0.0.0:8443 or [::]:443");
-
-/** An https:// base URL without query or fragment (what a vCluster's apiserver calls the admission webhook at). */
-const httpsBaseUrl = optionalText.pipe(
-  z
-    .string()
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === "https:" && !url.search && !url.hash && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    }, "expected an https:// URL without query, fragment or credentials, e.g. https://kubebyon-admission.kubebyon.svc:443")
-    .transform((v) => v.replace(/\/+$/, ""))
-    .optional(),
-);
-
-/** A cert-manager issuerRef kind; unset: ClusterIssuer. */
-const issuerKind = z
-  .enum(["Issuer", "ClusterIssuer"], { message: "expected Issuer or ClusterIssuer" })
-  .optional();
-
-const logLevel = z.enum(["debug", "info", "warn", "error"]).optional().transform((v) => v ?? "info");
-
-export const envSchema = z.object({
-  DATABASE_URL: postgresUrl,
-  KUBEBYON_DATABASE_DSN: postgresUrl,
-  KUBEBYON_HTTP_ADDR: httpAddr,
-  KUBEBYON_PUBLIC_URL: z.url({ message: "expected the console's public URL, e.g. https://console.example.com" }).optional(),
-  KUBEBYON_CORS_ALLOWED_ORIGINS: commaList,
-  KUBEBYON_SESSION_COOKIE_SECURE: bool(false),
-  KUBEBYON_SESSION_TTL_HOURS: int(168, 1),
-  KUBEBYON_SESSION_IDLE_TIMEOUT_MINUTES: int(720, 1),
-  KUBEBYON_AUTH_SECRET: z.string().min(32, "expected at least 32 random characters (openssl rand -hex 32)").optional(),
-  NEXTAUTH_SECRET: z.string().min(32, "expected at least 32 random characters (openssl rand -hex 32)").optional(),
-  KUBEBYON_JOIN_RATE_LIMIT_WINDOW_SECONDS: int(3, 1),
-  KUBEBYON_JOIN_RATE_LIMIT_BURST: int(5, 1),
-  KUBEBYON_JOIN_RATE_LIMIT_MAX_ENTRIES: int(10_000, 1),
-  // Join sessions (docs/join-sessions.md): the clock-skew preflight limit and when a quiet session times out.
-  KUBEBYON_JOIN_CLOCK_SKEW_SECONDS: int(60, 1),
-  KUBEBYON_JOIN_SESSION_TIMEOUT_SECONDS: int(900, 60),
-  KUBEBYON_AUTH_RATE_LIMIT_WINDOW_SECONDS: int(30, 1),
-  KUBEBYON_AUTH_RATE_LIMIT_BURST: int(5, 1),
-  KUBEBYON_AUTH_RATE_LIMIT_MAX_ENTRIES: int(5_000, 1),
-  KUBEBYON_TRUSTED_PROXY_CIDRS: cidrList,
-  KUBEBYON_KUBECONFIG_PATH: optionalText,
-  KUBEBYON_HELM_BIN: optionalText.transform((v) => v ?? "helm"),
-  KUBEBYON_KUBECTL_BIN: optionalText.transform((v) => v ?? "kubectl"),
-  KUBEBYON_KUBECTL_TIMEOUT_SECONDS: int(20, 1),
-  KUBEBYON_KUBECTL_MAX_OUTPUT_BYTES: int(1_048_576, 1024),
-  KUBEBYON_VCLUSTER_VALUES_FILE: optionalText,
-  KUBEBYON_VCLUSTER_ROUTE: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || "auto")
-    .pipe(z.enum(vclusterRouteSchema.options, { message: `expected one of ${vclusterRouteSchema.options.join(", ")}` })),
-  KUBEBYON_PUBLIC_ACCESS_PROVIDER: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || DEFAULT_PUBLIC_ACCESS_PROVIDER)
-    .pipe(z.enum(publicAccessProviderSchema.options, { message: `expected one of ${publicAccessProviderSchema.options.join(", ")}` })),
-  // Control-plane edge, provider haproxy (docs/control-plane-edge.md): the HAProxy this process drives.
-  KUBEBYON_HAPROXY_BIN: optionalText.transform((v) => v ?? "haproxy"),
-  KUBEBYON_HAPROXY_CONFIG_PATH: absolutePath,
-  KUBEBYON_HAPROXY_MASTER_SOCKET: absolutePath,
-  KUBEBYON_HAPROXY_STATS_SOCKET: absolutePath,
-  KUBEBYON_EDGE_BIND_ADDR: edgeBindAddr,
-  KUBEBYON_EDGE_SYNC_INTERVAL_SECONDS: int(10, 1),
-  // The shared Gateway of the gatewayapi provider (docs/control-plane-edge.md); required only with that provider.
-  KUBEBYON_GATEWAY_NAME: objectName("the shared Gateway's name"),
-  KUBEBYON_GATEWAY_NAMESPACE: optionalText.pipe(z.string().refine((v) => isDnsLabel(v), "expected a namespace name (a DNS label)").optional()),
-  KUBEBYON_GATEWAY_LISTENER: objectName("the Gateway listener's name (sectionName)").transform((v) => v ?? "tls-passthrough"),
-  // Hours a replaced public name stays in a control plane's certificate (0: none); docs/control-plane-edge.md.
-  KUBEBYON_SAN_GRACE_HOURS: int(72, 0),
-  KUBEBYON_WORKLOAD_GATEWAY_ENABLED: bool(false),
-  KUBEBYON_WORKLOAD_GATEWAY_NAME: objectName("the workload Gateway's name"),
-  KUBEBYON_WORKLOAD_GATEWAY_NAMESPACE: optionalText.pipe(z.string().refine((v) => isDnsLabel(v), "expected a namespace name (a DNS label)").optional()),
-  KUBEBYON_WORKLOAD_GATEWAY_LISTENER: objectName("the workload Gateway's HTTP listener name (sectionName)").transform((v) => v ?? "http"),
-  KUBEBYON_WORKLOAD_SYNC_INTERVAL_SECONDS: int(30, 5),
-  KUBEBYON_WORKLOAD_PROBE_TIMEOUT_MS: int(1_000, 50),
-  KUBEBYON_WORKLOAD_TLS_ENABLED: bool(false),
-  KUBEBYON_WORKLOAD_TLS_ISSUER_KIND: issuerKind,
-  KUBEBYON_WORKLOAD_TLS_ISSUER_NAME: objectName("a cert-manager issuer's name"),
-  KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ENABLED: bool(false),
-  KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND: issuerKind,
-  KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME: objectName("a cert-manager issuer's name"),
-  KUBEBYON_WORKLOAD_PODCIDR_ROUTE_MODE: z
-    .enum(["off", "local", "routeagent"], { message: "expected off, local or routeagent" })
-    .optional()
-    .transform((v) => v ?? "off"),
-  KUBEBYON_WORKLOAD_PODCIDR_ROUTE_PROTO: z.coerce
-    .number()
-    .int()
-    .min(5, "expected a route protocol number 5–254 (0–4 are the kernel's, 255 is reserved)")
-    .max(254, "expected a route protocol number 5–254 (0–4 are the kernel's, 255 is reserved)")
-    .optional()
-    .transform((v) => v ?? 211),
-  KUBEBYON_ADMISSION_WEBHOOK_ENABLED: bool(false),
-  KUBEBYON_ADMISSION_WEBHOOK_LISTEN: ipBindAddr("0.0.0.0:9443", "0.0.0.0:9443 or [::]:9443"),
-  KUBEBYON_ADMISSION_WEBHOOK_URL: httpsBaseUrl,
-  KUBEBYON_ADMISSION_WEBHOOK_FAILURE_POLICY: z
-    .enum(["Fail", "Ignore"], { message: "expected Fail or Ignore" })
-    .optional()
-    .transform((v) => v ?? "Fail"),
-  KUBEBYON_ADMISSION_WEBHOOK_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1, "expected 1-30 (the Kubernetes limit for a webhook's timeoutSeconds)")
-    .max(30, "expected 1-30 (the Kubernetes limit for a webhook's timeoutSeconds)")
-    .optional()
-    .transform((v) => v ?? 5),
-  KUBEBYON_ADMISSION_WEBHOOK_SYNC_INTERVAL_SECONDS: int(60, 5),
-  KUBEBYON_VCLUSTER_CHART: optionalText.transform((v) => v ?? "vcluster"),
-  KUBEBYON_VCLUSTER_CHART_REPO: optionalText.transform((v) => v ?? "https://charts.loft.sh"),
-  KUBEBYON_VCLUSTER_CHART_VERSION: optionalText.transform((v) => v ?? "0.33.0"),
-  // Managed workload ingress (docs/managed-ingress.md): the ingress-nginx chart by name from the repo, or a local chart.
-  KUBEBYON_MANAGED_INGRESS_CHART: optionalText.transform((v) => v ?? "ingress-nginx"),
-  KUBEBYON_MANAGED_INGRESS_CHART_REPO: optionalText.transform((v) => v ?? "https://kubernetes.github.io/ingress-nginx"),
-  KUBEBYON_MANAGED_INGRESS_CHART_VERSION: optionalText.transform((v) => v ?? "4.15.1"),
-  KUBEBYON_PLATFORM_API_KEY_SECRET_NAME: optionalText.transform((v) => v ?? "vcluster-platform-api-key"),
-  KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE: optionalText.transform((v) => v ?? "kubebyon-system"),
-  KUBEBYON_TENANT_CLUSTER_ROLE: rbacName,
-  KUBEBYON_RABBITMQ_URL: amqpUrl,
-  KUBEBYON_RABBITMQ_QUEUE: optionalText.transform((v) => v ?? "kubebyon.cluster-jobs"),
-  KUBEBYON_WORKER_ID: optionalText,
-  KUBEBYON_JOB_LEASE_SECONDS: int(60, 5),
-  KUBEBYON_JOB_POLL_INTERVAL_MS: int(2_000, 100),
-  KUBEBYON_JOB_CONCURRENCY: int(10, 1),
-  KUBEBYON_NODE_OBSERVER_RESCAN_SECONDS: int(10, 1),
-  KUBEBYON_NODE_ALERT_UNHEALTHY_SECONDS: int(300, 1),
-  KUBEBYON_NODE_ALERT_RECOVERY_SECONDS: int(60, 0),
-  KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS: int(1_800, 0),
-  KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS: int(15, 1),
-  KUBEBYON_DNS_CHECK_RESOLVERS: resolverList,
-  KUBEBYON_DNS_CHECK_INTERVAL_SECONDS: int(60, 5),
-  KUBEBYON_DNS_SYNC_INTERVAL_SECONDS: int(60, 5),
-  // Control-plane metrics of each cluster (docs/metrics.md).
-  KUBEBYON_METRICS_ENABLED: bool(true),
-  KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS: int(30, 5),
-  KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: int(10, 1),
-  KUBEBYON_METRICS_SCRAPE_CONCURRENCY: int(4, 1),
-  KUBEBYON_METRICS_RAW_RETENTION_HOURS: int(24, 1),
-  KUBEBYON_METRICS_5M_RETENTION_DAYS: int(7, 1),
-  KUBEBYON_METRICS_1H_RETENTION_DAYS: int(90, 1),
-  // Join-token cleanup (docs/join-tokens.md "Cleanup").
-  KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS: int(300, 10),
-  KUBEBYON_JOIN_TOKEN_RETENTION_DAYS: int(30, 1),
-  KUBEBYON_CLOUDFLARE_API_BASE_URL: baseUrl("https://api.cloudflare.com/client/v4"),
-  KUBEBYON_ADMIN_EMAIL: z.email({ message: "expected an email address" }).optional(),
-  KUBEBYON_ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
-  KUBEBYON_GITHUB_CLIENT_ID: optionalText,
-  KUBEBYON_GITHUB_CLIENT_SECRET: optionalText,
-  KUBEBYON_GOOGLE_CLIENT_ID: optionalText,
-  KUBEBYON_GOOGLE_CLIENT_SECRET: optionalText,
-  KUBEBYON_GITHUB_BASE_URL: baseUrl("https://github.com"),
-  KUBEBYON_GITHUB_API_URL: baseUrl("https://api.github.com"),
-  KUBEBYON_GOOGLE_ISSUER: baseUrl("https://accounts.google.com"),
-  KUBEBYON_SMTP_HOST: optionalText,
-  KUBEBYON_SMTP_PORT: int(587, 1),
-  KUBEBYON_SMTP_SECURE: bool(false),
-  KUBEBYON_SMTP_USER: optionalText,
-  KUBEBYON_SMTP_PASSWORD: optionalText,
-  KUBEBYON_SMTP_FROM: z.string().trim().optional(),
-  KUBEBYON_LOG_LEVEL: logLevel,
-  KUBEBYON_DATA_DIR: optionalText.transform((v) => v ?? ".data"),
-  KUBEBYON_EMBEDDED_POSTGRES_PORT: int(54329, 1),
-  // Issue 15: how long a downloaded kubeconfig's token lives (docs/cluster-access.md), within what TokenRequest issues.
-  KUBEBYON_KUBECONFIG_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(MIN_KUBECONFIG_TTL_SECONDS, `expected at least ${MIN_KUBECONFIG_TTL_SECONDS} seconds (the TokenRequest API issues nothing shorter)`)
-    .max(MAX_KUBECONFIG_TTL_SECONDS, `expected at most ${MAX_KUBECONFIG_TTL_SECONDS} seconds (7 days)`)
-    .optional()
-    .transform((v) => v ?? DEFAULT_KUBECONFIG_TTL_SECONDS),
-  // Issue 16: how long a web process reuses an API key's owner lookup; revocations are heard at once (docs/security.md).
-  KUBEBYON_API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0, "expected 0 (off) or more seconds").max(60, "expected at most 60 seconds").optional().transform((v) => v ?? 5),
-});
-
-export type RawEnv = z.input<typeof envSchema>;
+export function parseSettings<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    const got = typeof env[name] === "string" ? ` (got ${JSON.stringify(isSecretSetting(name) ? "<redacted>" : env[name])})` : "";
+    throw new ConfigError(`invalid configuration: ${name}: ${issue?.message ?? "invalid value"}${got}`);
+  }
+  return result.data;
+}
 
 export interface Config {
   databaseUrl: string | undefined;
@@ -361,6 +96,8 @@ export interface Config {
   vcluster: { chart: string; chartRepo: string; chartVersion: string; valuesFile: string | undefined };
   /** The managed ingress controller's chart (KUBEBYON_MANAGED_INGRESS_CHART*). */
   managedIngress: { chart: string; chartRepo: string; chartVersion: string };
+  /** The managed ingress re-check (docs/managed-ingress.md "Re-check"): seconds between passes, reinstall a broken one by itself. */
+  managedIngressCheck: { intervalSeconds: number; autoRepair: boolean };
   platformApiKey: { secretName: string; sourceNamespace: string };
   /**
    * ClusterRole the platform binds to itself (RoleBinding kubebyon-platform) in each cluster
@@ -370,6 +107,8 @@ export interface Config {
   rabbitmqUrl: string | undefined;
   rabbitmqQueue: string;
   workerId: string;
+  /** The worker's /healthz, /readyz and /metrics listener (worker/worker-http.ts); host undefined: every address. */
+  workerHttp: { host: string | undefined; port: number };
   jobLeaseSeconds: number;
   jobPollIntervalMs: number;
   /** Jobs one process runs at once: a create spends most of its time waiting on helm and the vCluster Pod. */
@@ -378,6 +117,8 @@ export interface Config {
   nodeObserverRescanSeconds: number;
   /** Node health alerts (KUBEBYON_NODE_ALERT_*, docs/cluster-runtime.md "Node health alerts"). */
   nodeAlerts: NodeAlertConfig;
+  /** Control-plane health (KUBEBYON_CONTROL_PLANE_*, docs/cluster-runtime.md "Control-plane health"). */
+  controlPlaneHealth: ControlPlaneHealthConfig;
   /** The hostname-binding DNS check: servers asked (empty: the system resolver) and the loop's period. */
   dnsCheck: { resolvers: string[]; intervalSeconds: number };
   /** DNS automation: seconds between reconcile passes, and where the Cloudflare API is (a proxy, tests). */
@@ -386,7 +127,10 @@ export interface Config {
   metrics: MetricsConfig;
   /** The join-token cleanup loop (docs/join-tokens.md "Cleanup"): seconds between passes, days a cleaned row is kept. */
   joinTokenCleanup: { intervalSeconds: number; retentionDays: number };
-  firstAdmin: { email: string; password: string | undefined } | undefined;
+  /** The retention task (KUBEBYON_RETENTION_*, KUBEBYON_*_RETENTION_DAYS, docs/retention.md). */
+  retention: RetentionConfig;
+  /** The administrator a database without any gets (ensureFirstAdmin); the password is generated when unset. */
+  firstAdmin: { email: string; password: string | undefined };
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** Where the providers live; the real services unless pointed elsewhere (GitHub Enterprise, tests). */
   oauthEndpoints: { githubBaseUrl: string; githubApiUrl: string; googleIssuer: string };
@@ -487,14 +231,7 @@ export class ConfigError extends Error implements ClassifiedFailure {
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const name = issue?.path.join(".") ?? "environment";
-    const got = typeof env[name] === "string" ? ` (got ${JSON.stringify(redactIfSecret(name, env[name] ?? ""))})` : "";
-    throw new ConfigError(`invalid configuration: ${name}: ${issue?.message ?? "invalid value"}${got}`);
-  }
-  const e = result.data;
+  const e = parseSettings(envSchema, env);
   const [host, port] = splitAddr(e.KUBEBYON_HTTP_ADDR);
   return {
     databaseUrl: e.DATABASE_URL ?? e.KUBEBYON_DATABASE_DSN,
@@ -558,6 +295,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chartRepo: e.KUBEBYON_MANAGED_INGRESS_CHART_REPO,
       chartVersion: e.KUBEBYON_MANAGED_INGRESS_CHART_VERSION,
     },
+    managedIngressCheck: { intervalSeconds: e.KUBEBYON_MANAGED_INGRESS_CHECK_INTERVAL_SECONDS, autoRepair: e.KUBEBYON_MANAGED_INGRESS_AUTO_REPAIR },
     platformApiKey: {
       secretName: e.KUBEBYON_PLATFORM_API_KEY_SECRET_NAME,
       sourceNamespace: e.KUBEBYON_PLATFORM_API_KEY_SOURCE_NAMESPACE,
@@ -566,6 +304,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rabbitmqUrl: e.KUBEBYON_RABBITMQ_URL,
     rabbitmqQueue: e.KUBEBYON_RABBITMQ_QUEUE,
     workerId: e.KUBEBYON_WORKER_ID ?? `${os.hostname()}-${process.pid}`,
+    workerHttp: e.KUBEBYON_WORKER_HTTP_ADDR,
     jobLeaseSeconds: e.KUBEBYON_JOB_LEASE_SECONDS,
     jobPollIntervalMs: e.KUBEBYON_JOB_POLL_INTERVAL_MS,
     jobConcurrency: e.KUBEBYON_JOB_CONCURRENCY,
@@ -576,13 +315,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       cooldownSeconds: e.KUBEBYON_NODE_ALERT_COOLDOWN_SECONDS,
       checkIntervalSeconds: e.KUBEBYON_NODE_ALERT_CHECK_INTERVAL_SECONDS,
     },
+    controlPlaneHealth: controlPlaneHealthConfig(e),
     dnsCheck: { resolvers: e.KUBEBYON_DNS_CHECK_RESOLVERS, intervalSeconds: e.KUBEBYON_DNS_CHECK_INTERVAL_SECONDS },
     dnsAutomation: { syncIntervalSeconds: e.KUBEBYON_DNS_SYNC_INTERVAL_SECONDS, cloudflareApiBaseUrl: e.KUBEBYON_CLOUDFLARE_API_BASE_URL },
     metrics: metricsConfig(e),
     joinTokenCleanup: { intervalSeconds: e.KUBEBYON_JOIN_TOKEN_CLEANUP_INTERVAL_SECONDS, retentionDays: e.KUBEBYON_JOIN_TOKEN_RETENTION_DAYS },
-    firstAdmin: e.KUBEBYON_ADMIN_EMAIL
-      ? { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD }
-      : undefined,
+    retention: retentionConfig(e),
+    firstAdmin: { email: e.KUBEBYON_ADMIN_EMAIL.toLowerCase(), password: e.KUBEBYON_ADMIN_PASSWORD },
     oauth: {
       github: pairedClient("KUBEBYON_GITHUB", e.KUBEBYON_GITHUB_CLIENT_ID, e.KUBEBYON_GITHUB_CLIENT_SECRET),
       google: pairedClient("KUBEBYON_GOOGLE", e.KUBEBYON_GOOGLE_CLIENT_ID, e.KUBEBYON_GOOGLE_CLIENT_SECRET),
@@ -733,6 +472,54 @@ function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
   };
 }
 
+export interface ControlPlaneHealthConfig {
+  /** Seconds between two probe passes of the leader. */
+  intervalSeconds: number;
+  /** Per cluster: connecting and GET /readyz together. */
+  timeoutSeconds: number;
+  /** How long probes must keep failing before connection_status turns unreachable (0: at the first failure). */
+  unreachableAfterSeconds: number;
+}
+
+function controlPlaneHealthConfig(e: z.output<typeof envSchema>): ControlPlaneHealthConfig {
+  // A probe that may outlast the interval would make passes overlap the schedule they are meant to keep.
+  if (e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS > e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS) {
+    throw new ConfigError(
+      `invalid configuration: KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: must not exceed KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS (${e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
+    );
+  }
+  return {
+    intervalSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS,
+    timeoutSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS,
+    unreachableAfterSeconds: e.KUBEBYON_CONTROL_PLANE_UNREACHABLE_AFTER_SECONDS,
+  };
+}
+
+export interface RetentionConfig {
+  intervalSeconds: number;
+  /** Rows deleted per statement at most. */
+  batchSize: number;
+  days: RetentionDays;
+}
+
+function retentionConfig(e: z.output<typeof envSchema>): RetentionConfig {
+  return {
+    intervalSeconds: e.KUBEBYON_RETENTION_INTERVAL_SECONDS,
+    batchSize: e.KUBEBYON_RETENTION_BATCH_SIZE,
+    days: {
+      audit_events: e.KUBEBYON_AUDIT_RETENTION_DAYS,
+      node_events: e.KUBEBYON_NODE_EVENT_RETENTION_DAYS,
+      cluster_jobs: e.KUBEBYON_CLUSTER_JOB_RETENTION_DAYS,
+      cluster_operations: e.KUBEBYON_CLUSTER_OPERATION_RETENTION_DAYS,
+      notification_deliveries: e.KUBEBYON_NOTIFICATION_DELIVERY_RETENTION_DAYS,
+      sessions: e.KUBEBYON_SESSION_RETENTION_DAYS,
+      join_sessions: e.KUBEBYON_JOIN_SESSION_RETENTION_DAYS,
+      email_verification_codes: e.KUBEBYON_EMAIL_CODE_RETENTION_DAYS,
+      password_resets: e.KUBEBYON_PASSWORD_RESET_RETENTION_DAYS,
+    },
+  };
+}
+
 function workloadEdgeConfig(e: z.output<typeof envSchema>): WorkloadEdgeConfig {
   const overrideName = e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_NAME;
   if (e.KUBEBYON_WORKLOAD_TLS_SELF_MANAGED_ISSUER_KIND && !overrideName) {
@@ -773,8 +560,4 @@ function smtpConfig(e: z.output<typeof envSchema>): SmtpConfig | undefined {
     password: e.KUBEBYON_SMTP_PASSWORD,
     from: e.KUBEBYON_SMTP_FROM,
   };
-}
-
-function redactIfSecret(name: string, value: string): string {
-  return /SECRET|PASSWORD|DSN|DATABASE_URL|RABBITMQ_URL/.test(name) ? "<redacted>" : value;
 }

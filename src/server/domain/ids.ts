@@ -14,7 +14,7 @@ export function randomId(length = 20): string {
   return out;
 }
 
-export type IdPrefix = "usr" | "ses" | "key" | "cl" | "op" | "job" | "tok" | "aud" | "ord" | "pln" | "ntf" | "hb" | "nev" | "nd" | "nal" | "evc" | "pwr" | "oa" | "aca" | "js" | "jse" | "jtn" | "kc";
+export type IdPrefix = "usr" | "ses" | "key" | "cl" | "op" | "job" | "tok" | "aud" | "ord" | "pln" | "ntf" | "hb" | "nev" | "nd" | "nal" | "evc" | "pwr" | "oa" | "aca" | "js" | "jse" | "jtn" | "kc" | "cce";
 
 /** Prefixed ids such as `cl_…` make logs and API responses self-describing. */
 export function newId(prefix: IdPrefix): string {

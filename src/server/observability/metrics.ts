@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
 import { createAdmissionMetrics, type AdmissionMetrics } from "./admission-metrics";
+import { createJobMetrics, type JobRunnerMetrics } from "./job-metrics";
 
 /** The Prometheus registry of a process and the metrics the HTTP entry points record (one per runtime). */
 export interface Metrics {
@@ -8,6 +9,8 @@ export interface Metrics {
   httpDuration: Histogram<"route" | "method">;
   /** The admission webhook's decisions (admission-metrics.ts). */
   admission: AdmissionMetrics;
+  /** The job runner's attempts and lease takeovers (job-metrics.ts). */
+  jobs: JobRunnerMetrics;
 }
 
 export function createMetrics(): Metrics {
@@ -29,5 +32,6 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
     admission: createAdmissionMetrics(registry),
+    jobs: createJobMetrics(registry),
   };
 }

@@ -11,6 +11,7 @@ export const leavingClusterStatuses = ["deleting", "deleted"] as const satisfies
 /** Result of the platform's last probe of the control plane (PostgreSQL enum ConnectionStatus). */
 export const connectionStatuses = ["unknown", "connected", "unreachable", "disabled"] as const;
 export const connectionStatusSchema = z.enum(connectionStatuses);
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
 /** State of the managed workload ingress (PostgreSQL enum ManagedIngressStatus). */
 export const managedIngressStatuses = ["disabled", "provisioning", "ready", "error"] as const;

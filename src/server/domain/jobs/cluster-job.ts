@@ -35,6 +35,15 @@ export interface ClusterJob {
   updatedAt: Date;
 }
 
+/** A job as a lease hands it to a runner. */
+export interface LeasedJob extends ClusterJob {
+  /**
+   * The runner whose lease had expired when this lease took the job over (it died or hung), or null
+   * when the job was pending. Counted as a lease expiry (docs/jobs.md "Observing the queue").
+   */
+  takenOverFrom: string | null;
+}
+
 export interface EnqueueJobInput {
   clusterId: string;
   operationId?: string;

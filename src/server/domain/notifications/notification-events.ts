@@ -11,6 +11,9 @@ export const NOTIFICATION_EVENTS = [
   "node.recovered",
   "node.version_skew",
   "cluster.node_limit_reached",
+  // Control-plane health (services/cluster-health): connection_status turned unreachable after the debounce, and back.
+  "cluster.unreachable",
+  "cluster.recovered",
   "quota.reached",
   "account.password_changed",
   "api_key.created",

@@ -13,6 +13,7 @@ export { lockRowForUpdate, lockSharedUntilCommit, lockUntilCommit, type Lockable
 export { isUniqueViolation } from "./unique-violation";
 export { claimDueNotificationDeliveries } from "./notification-claim-statements";
 export { readClusterPage, type ClusterPageQuery, type ClusterViewRow } from "./cluster-page-statement";
+export { deleteRetentionBatch } from "./retention-statements";
 
 export type Db = PrismaClient;
 

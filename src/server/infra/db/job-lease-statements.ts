@@ -1,4 +1,4 @@
-import { clusterJobStatusSchema, type ClusterJob } from "@/server/domain/jobs/cluster-job";
+import { clusterJobStatusSchema, type ClusterJob, type LeasedJob } from "@/server/domain/jobs/cluster-job";
 
 // The job queue's hot statements, sent through the pg pool as named (prepared) statements: each
 // connection parses and plans them once, and no ORM layer sits between the runner and PostgreSQL.
@@ -54,8 +54,10 @@ exhausted AS (
 )`;
 
 // The due pending job with the oldest run_after, walking the (status, run_after) index in order.
+// expired_owner: whose expired lease the pick takes over (NULL for pending work), for the runner's
+// lease-expiry metric and log line.
 const duePick = `
-SELECT id AS job_id FROM cluster_jobs
+SELECT id AS job_id, NULL::text AS expired_owner FROM cluster_jobs
 WHERE status = 'pending' AND run_after <= now()
 ORDER BY run_after
 LIMIT 1
@@ -64,7 +66,7 @@ FOR UPDATE SKIP LOCKED`;
 // A running job whose lease expired (its runner died). `id IS DISTINCT FROM $1` keeps it off the row
 // `finished` writes in the same statement.
 const expiredPick = `
-SELECT id AS job_id FROM cluster_jobs
+SELECT id AS job_id, coalesce(lease_owner, 'unknown') AS expired_owner FROM cluster_jobs
 WHERE status = 'running' AND lease_expires_at <= now() AND attempts < max_attempts
   AND id IS DISTINCT FROM $1
 ORDER BY lease_expires_at
@@ -75,10 +77,10 @@ FOR UPDATE SKIP LOCKED`;
 // `OR`, which the index cannot serve in order (it sorted the whole backlog: docs/benchmarks.md);
 // UNION ALL under LIMIT 1 runs the second pick only when the first finds nothing.
 const expiredThenDuePick = `
-SELECT job_id FROM (
-  SELECT job_id FROM (${expiredPick}) AS expired
+SELECT job_id, expired_owner FROM (
+  SELECT job_id, expired_owner FROM (${expiredPick}) AS expired
   UNION ALL
-  SELECT job_id FROM (${duePick}) AS due
+  SELECT job_id, expired_owner FROM (${duePick}) AS due
 ) AS candidates
 LIMIT 1`;
 
@@ -90,7 +92,7 @@ picked AS (${pick}),
 leased AS (
   UPDATE cluster_jobs SET ${leaseAssignments}
   FROM picked WHERE cluster_jobs.id = picked.job_id
-  RETURNING ${jobColumns}
+  RETURNING ${jobColumns}, picked.expired_owner AS "takenOverFrom"
 )
 SELECT (SELECT count(*) FROM finished)::int AS completed, leased.*
 FROM (VALUES (1)) AS one LEFT JOIN leased ON true`;
@@ -120,7 +122,7 @@ export function finishAndLeaseAny(finishedId: string | null, owner: string, leas
 
 const leaseByIdText = `
 WITH picked AS (
-  SELECT id AS job_id FROM cluster_jobs
+  SELECT id AS job_id, CASE WHEN status = 'running' THEN coalesce(lease_owner, 'unknown') END AS expired_owner FROM cluster_jobs
   WHERE id = $1 AND (
     (status = 'pending' AND run_after <= now())
     OR (status = 'running' AND lease_expires_at <= now() AND attempts < max_attempts)
@@ -129,7 +131,7 @@ WITH picked AS (
 )
 UPDATE cluster_jobs SET ${leaseAssignments}
 FROM picked WHERE cluster_jobs.id = picked.job_id
-RETURNING ${jobColumns}`;
+RETURNING ${jobColumns}, picked.expired_owner AS "takenOverFrom"`;
 
 export function leaseById(id: string, owner: string, leaseMs: number): NamedStatement {
   return { name: "cluster_jobs_lease_by_id", text: leaseByIdText, values: [id, owner, leaseMs] };
@@ -199,6 +201,13 @@ export function finishUnsuccessfully(
 
 /** A row as the statements above return it (pg parses timestamptz to Date and jsonb to values). */
 export type JobRow = Omit<ClusterJob, "status"> & { status: string };
+
+/** A row of the lease statements: the job plus whose expired lease it took over (null: it was pending). */
+export type LeasedJobRow = JobRow & { takenOverFrom: string | null };
+
+export function leasedJobFromRow(row: LeasedJobRow): LeasedJob {
+  return { ...jobFromRow(row), takenOverFrom: row.takenOverFrom };
+}
 
 export function jobFromRow(row: JobRow): ClusterJob {
   return {

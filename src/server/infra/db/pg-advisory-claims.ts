@@ -13,6 +13,8 @@ export class PgAdvisorySession {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly listeners: Array<(error: Error) => void> = [];
+  /** One statement at a time on the session: every task and the observer claim through it (pg 9 will refuse overlap). */
+  private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   /** `applicationName` is shown in pg_stat_activity, so an operator can see who holds the claims. */
@@ -23,9 +25,14 @@ export class PgAdvisorySession {
     return new PgAdvisoryClaims(this, lockClass, { ownsSession: false });
   }
 
-  async query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
-    const client = await this.session();
-    return (await client.query<Row>(text, values)).rows;
+  query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+    const run = async () => {
+      const client = await this.session();
+      return (await client.query<Row>(text, values)).rows;
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   /** Whether a session is open now (a claim made on it still holds). */

@@ -107,7 +107,8 @@ describe("PrismaJobStore", () => {
     await sleep(350);
 
     const takenOver = await store.leaseNext("runner-new", 30_000);
-    expect(takenOver).toMatchObject({ id: job.id, leaseOwner: "runner-new", attempts: 2 });
+    // The lease says whose expired lease it took over: the runner counts it (kubebyon_job_lease_expiries_total).
+    expect(takenOver).toMatchObject({ id: job.id, leaseOwner: "runner-new", attempts: 2, takenOverFrom: "runner-old" });
 
     expect(await store.renewLease(job.id, "runner-old", 30_000)).toBe(false);
     expect(await store.complete(job.id, "runner-old")).toBe(false);
@@ -126,7 +127,7 @@ describe("PrismaJobStore", () => {
     await clearJobs();
     const first = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
     const second = await store.enqueue({ clusterId, kind: "cluster.create", payload: {} });
-    expect((await store.leaseById(second.id, "runner-a", 30_000))?.id).toBe(second.id);
+    expect(await store.leaseById(second.id, "runner-a", 30_000)).toMatchObject({ id: second.id, takenOverFrom: null });
     expect(await store.leaseById(second.id, "runner-a", 30_000)).toBeNull();
     expect(await store.leaseById("job_does_not_exist", "runner-a", 30_000)).toBeNull();
     expect((await store.get(first.id))?.status).toBe("pending");
@@ -230,8 +231,8 @@ describe("PrismaJobStore", () => {
     await db.$executeRaw`UPDATE cluster_jobs SET run_after = now() - interval '1 minute' WHERE id = ${earlier.id}`;
     await sleep(200);
 
-    expect(await alwaysChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: crashed.id, attempts: 2, leaseOwner: "runner-b" });
-    expect((await alwaysChecks.leaseNext("runner-b", 30_000))?.id).toBe(earlier.id);
+    expect(await alwaysChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: crashed.id, attempts: 2, leaseOwner: "runner-b", takenOverFrom: "runner-crashed" });
+    expect(await alwaysChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: earlier.id, takenOverFrom: null });
     expect((await alwaysChecks.leaseNext("runner-b", 30_000))?.id).toBe(later.id);
   });
 
@@ -244,7 +245,7 @@ describe("PrismaJobStore", () => {
     await sleep(200);
 
     expect((await rarelyChecks.leaseNext("runner-b", 30_000))?.id).toBe(pending.id);
-    expect(await rarelyChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: crashed.id, attempts: 2, leaseOwner: "runner-b" });
+    expect(await rarelyChecks.leaseNext("runner-b", 30_000)).toMatchObject({ id: crashed.id, attempts: 2, leaseOwner: "runner-b", takenOverFrom: "runner-crashed" });
     expect(await rarelyChecks.leaseNext("runner-b", 30_000)).toBeNull();
   });
 
@@ -287,5 +288,15 @@ describe("PrismaJobStore", () => {
     expect(stats.oldestPendingCreatedAt?.getTime()).toBe((await store.get(oldest.id))?.createdAt.getTime());
     expect(stats.expiredLeases).toBe(0);
     expect((await store.stats(new Date(Date.now() + 120_000))).expiredLeases).toBe(1);
+
+    // The /metrics queue gauge: one GROUP BY over kind and status.
+    await store.enqueue({ clusterId, kind: "cluster.delete", payload: {} });
+    const counts = await store.countByKindAndStatus();
+    expect(counts.sort((a, b) => `${a.kind}${a.status}`.localeCompare(`${b.kind}${b.status}`))).toEqual([
+      { kind: "cluster.create", status: "failed", count: 1 },
+      { kind: "cluster.create", status: "pending", count: 2 },
+      { kind: "cluster.create", status: "running", count: 1 },
+      { kind: "cluster.delete", status: "pending", count: 1 },
+    ]);
   });
 });

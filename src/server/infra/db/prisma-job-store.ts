@@ -7,11 +7,12 @@ import {
   type ClusterJobStatus,
   type EnqueueJobInput,
   type JsonValue,
+  type LeasedJob,
   type ListJobsFilter,
 } from "@/server/domain/jobs/cluster-job";
 import { trimErrorText } from "@/server/domain/jobs/lease-rules";
 import { decideFailureOutcome, defaultBackoffPolicy, type BackoffPolicy } from "@/server/domain/jobs/retry-backoff";
-import type { CompleteAndLeaseResult, JobQueueStats, JobStore } from "@/server/services/jobs/job-store";
+import type { CompleteAndLeaseResult, JobCount, JobQueueStats, JobStore } from "@/server/services/jobs/job-store";
 import { pgPoolOf, type Prisma, type ClusterJob as ClusterJobRow, type Db } from "./client";
 import * as statements from "./job-lease-statements";
 
@@ -76,7 +77,7 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
     return fromRow(row);
   }
 
-  async leaseNext(owner: string, leaseMs: number): Promise<ClusterJob | null> {
+  async leaseNext(owner: string, leaseMs: number): Promise<LeasedJob | null> {
     return (await this.finishAndLease(null, owner, leaseMs)).next;
   }
 
@@ -84,9 +85,9 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
     return this.finishAndLease(id, owner, leaseMs);
   }
 
-  async leaseById(id: string, owner: string, leaseMs: number): Promise<ClusterJob | null> {
-    const { rows } = await this.pool.query<statements.JobRow>(statements.leaseById(id, owner, leaseMsParam(leaseMs)));
-    return rows[0] ? statements.jobFromRow(rows[0]) : null;
+  async leaseById(id: string, owner: string, leaseMs: number): Promise<LeasedJob | null> {
+    const { rows } = await this.pool.query<statements.LeasedJobRow>(statements.leaseById(id, owner, leaseMsParam(leaseMs)));
+    return rows[0] ? statements.leasedJobFromRow(rows[0]) : null;
   }
 
   async renewLease(id: string, owner: string, leaseMs: number): Promise<boolean> {
@@ -135,6 +136,11 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
     return { byStatus, oldestPendingCreatedAt: oldestPending?.createdAt ?? null, expiredLeases };
   }
 
+  async countByKindAndStatus(): Promise<JobCount[]> {
+    const groups = await this.db.clusterJob.groupBy({ by: ["kind", "status"], _count: { _all: true } });
+    return groups.map((g) => ({ kind: g.kind, status: g.status, count: g._count._all }));
+  }
+
   async get(id: string): Promise<ClusterJob | null> {
     const row = await this.db.clusterJob.findUnique({ where: { id } });
     return row ? fromRow(row) : null;
@@ -161,10 +167,10 @@ export class PrismaJobStore implements JobStore<DbTransaction> {
   }
 
   private async runFinishAndLease(statement: statements.NamedStatement): Promise<CompleteAndLeaseResult> {
-    const { rows } = await this.pool.query<(statements.JobRow & { completed: number }) | { completed: number; id: null }>(statement);
+    const { rows } = await this.pool.query<(statements.LeasedJobRow & { completed: number }) | { completed: number; id: null }>(statement);
     const row = rows[0];
     if (!row) throw new Error("the lease statement returned no row; it always returns exactly one");
-    return { completed: row.completed === 1, next: row.id === null ? null : statements.jobFromRow(row) };
+    return { completed: row.completed === 1, next: row.id === null ? null : statements.leasedJobFromRow(row) };
   }
 }
 

@@ -14,6 +14,7 @@ import type {
 import { toHostNodeAddresses } from "./host-node-addresses";
 import { kubeConfigFromCredentials } from "./kube-config-from-credentials";
 import { callOptions, decodeSecretValue, fromBase64, KubeApiError } from "./kube-calls";
+import { probeError } from "./probe-error";
 
 export interface VclusterKubeconfigResolverDeps {
   /** Host cluster (see loadHostKubeConfig). */
@@ -141,7 +142,7 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
       const version = await kubeConfigFromCredentials(credentials).makeApiClient(VersionApi).getCode(undefined, callOptions({ signal }));
       return { ok: true, gitVersion: version.gitVersion };
     } catch (err) {
-      return { ok: false, error: probeError(err, credentials.server, timeout.aborted ? timeoutMs : undefined) };
+      return { ok: false, error: probeError(err, credentials.server, "/version", timeout.aborted ? timeoutMs : undefined) };
     }
   }
 
@@ -153,24 +154,5 @@ export class VclusterKubeconfigResolver implements KubeconfigResolver {
       if (failure.status === 404) throw notReady(missing, failure);
       throw failure;
     }
-  }
-}
-
-function probeError(err: unknown, server: string, timedOutAfterMs: number | undefined): string {
-  if (timedOutAfterMs !== undefined) return `${server} did not answer within ${Math.round(timedOutAfterMs / 100) / 10} s`;
-  const failure = KubeApiError.from(err);
-  if (failure.status !== undefined) return `${server}/version answered ${failure.explanation}`;
-  if (/ERR_TLS_CERT_ALTNAME_INVALID|altnames/.test(failure.detail)) {
-    // A real vCluster's certificate covers only its own list of names (KUBE-FACTS); say which knob adds one.
-    return `${server} failed TLS verification: the vCluster's serving certificate does not cover ${hostOf(server)} (${failure.detail}); use an address the certificate lists, or add it through control_plane_host / nodeport_host_address (they go into controlPlane.proxy.extraSANs)`;
-  }
-  return `${server} is unreachable: ${failure.detail}`;
-}
-
-function hostOf(server: string): string {
-  try {
-    return new URL(server).hostname.replace(/^\[|\]$/g, "");
-  } catch {
-    return server;
   }
 }

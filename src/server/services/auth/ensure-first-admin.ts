@@ -9,8 +9,6 @@ export type FirstAdminResult =
   | { created: false }
   | { created: true; email: string; generatedPassword: string | undefined };
 
-const DEFAULT_ADMIN_EMAIL = "admin@kubebyon.local";
-
 /**
  * On a fresh database, creates the first administrator from the configured
  * credentials, or with a generated password that the caller prints once.
@@ -18,11 +16,11 @@ const DEFAULT_ADMIN_EMAIL = "admin@kubebyon.local";
  */
 export async function ensureFirstAdmin(
   deps: AuthDeps,
-  configured: { email: string; password: string | undefined } | undefined,
+  configured: { email: string; password: string | undefined },
 ): Promise<FirstAdminResult> {
-  const email = emailSchema.parse(configured?.email ?? DEFAULT_ADMIN_EMAIL);
-  const generatedPassword = configured?.password ? undefined : randomBytes(18).toString("base64url");
-  const password = passwordSchema.parse(configured?.password ?? generatedPassword);
+  const email = emailSchema.parse(configured.email);
+  const generatedPassword = configured.password ? undefined : randomBytes(18).toString("base64url");
+  const password = passwordSchema.parse(configured.password ?? generatedPassword);
   const passwordHash = await deps.hasher.hash(password);
 
   // Serialise concurrent starts (web + worker) on a transaction-scoped advisory lock.

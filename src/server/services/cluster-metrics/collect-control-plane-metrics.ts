@@ -1,6 +1,7 @@
 import { parsePromText } from "@/server/domain/cluster-metrics/prometheus-text";
 import { figuresBetween, snapshotOf } from "@/server/domain/cluster-metrics/scrape-figures";
 import type { Cluster } from "@/server/infra/db/client";
+import { forEachLimited, withTimeout } from "@/server/services/bounded-work";
 import { connectToCluster } from "@/server/services/clusters/connect-to-cluster";
 import type { CollectControlPlaneMetricsDeps } from "./cluster-metrics-deps";
 
@@ -19,25 +20,8 @@ export interface CollectResult {
   failed: string[];
 }
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), queue.length) }, worker));
-}
-
 /** Why a scrape failed, for the log: the error's message (adapters keep credentials out of it). */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 async function collectOne(deps: CollectControlPlaneMetricsDeps, cluster: Cluster, options: CollectOptions): Promise<void> {
   // Resolving the connection reads host objects; bounded too, so a stuck host API cannot stall the pass.

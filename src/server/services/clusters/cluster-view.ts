@@ -21,6 +21,10 @@ export const clusterViewSchema = z.object({
   api_endpoint: z.string().nullable(),
   kubeconfig_available: z.boolean(),
   connection_status: connectionStatusSchema,
+  // Since when connection_status has its value (null on clusters older than the control-plane health probe), and
+  // when the probe last checked the control plane (null until its first probe; docs/cluster-runtime.md "Control-plane health").
+  connection_status_since: z.string().nullable(),
+  connection_checked_at: z.string().nullable(),
   // The public name the last change replaced, in the certificate until _until (KUBEBYON_SAN_GRACE_HOURS); null once it ended.
   previous_control_plane_host: z.string().nullable(),
   previous_control_plane_host_until: z.string().nullable(),
@@ -30,6 +34,8 @@ export const clusterViewSchema = z.object({
   managed_workload_ingress_status: managedIngressStatusSchema,
   managed_workload_ingress_last_error: z.string().nullable(),
   managed_workload_ingress_class: z.string().nullable(),
+  /** When the platform last read the controller in the cluster (docs/managed-ingress.md "Re-check"); null: never. */
+  managed_workload_ingress_checked_at: z.string().nullable(),
   managed_workload_ingress_cname_target: z.string().nullable(),
   managed_workload_ingress_dns_status: dnsSyncStatusSchema,
   managed_workload_ingress_dns_message: z.string().nullable(),
@@ -77,6 +83,8 @@ export function toClusterView(c: ClusterViewRow): ClusterView {
     api_endpoint: c.apiEndpoint,
     kubeconfig_available: c.kubeconfigAvailable,
     connection_status: c.connectionStatus,
+    connection_status_since: isoOrNull(c.connectionStatusSince),
+    connection_checked_at: isoOrNull(c.connectionCheckedAt),
     previous_control_plane_host: c.previousControlPlaneHost,
     previous_control_plane_host_until: isoOrNull(c.previousControlPlaneHostUntil),
     control_plane_host_changed_at: isoOrNull(c.controlPlaneHostChangedAt),
@@ -84,6 +92,7 @@ export function toClusterView(c: ClusterViewRow): ClusterView {
     managed_workload_ingress_status: c.managedWorkloadIngressStatus,
     managed_workload_ingress_last_error: c.managedWorkloadIngressLastError,
     managed_workload_ingress_class: c.managedWorkloadIngressClass,
+    managed_workload_ingress_checked_at: isoOrNull(c.managedWorkloadIngressCheckedAt),
     managed_workload_ingress_cname_target: c.managedWorkloadIngressCnameTarget,
     managed_workload_ingress_dns_status: c.managedWorkloadIngressDnsStatus,
     managed_workload_ingress_dns_message: c.managedWorkloadIngressDnsMessage,

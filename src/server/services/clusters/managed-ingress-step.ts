@@ -73,7 +73,13 @@ export async function runManagedIngressStep(
     });
     // Read here, not before the try: a misconfigured adapter fails on first use, and that is this step's error.
     const { ingressClassName } = deps.managedIngress.profile;
-    await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "ready", managedWorkloadIngressLastError: null, managedWorkloadIngressClass: ingressClassName });
+    // It was just read healthy: that is a check too (and the re-check's writes, conditional on checked_at, yield to it).
+    await writeUnlessDeleting(deps, clusterId, {
+      managedWorkloadIngressStatus: "ready",
+      managedWorkloadIngressLastError: null,
+      managedWorkloadIngressClass: ingressClassName,
+      managedWorkloadIngressCheckedAt: deps.now(),
+    });
     return "ready";
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -83,7 +89,7 @@ export async function runManagedIngressStep(
       return "waiting";
     }
     deps.log.warn("managed ingress reconcile failed", { cluster_id: clusterId, enabled, error: messageOf(error) });
-    await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "error", managedWorkloadIngressLastError: messageOf(error) });
+    await writeUnlessDeleting(deps, clusterId, { managedWorkloadIngressStatus: "error", managedWorkloadIngressLastError: messageOf(error), managedWorkloadIngressCheckedAt: deps.now() });
     return "error";
   }
 }

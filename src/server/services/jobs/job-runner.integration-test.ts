@@ -1,4 +1,5 @@
 import { ApiException } from "@kubernetes/client-node";
+import { Registry } from "prom-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@e2e/env/postgres";
 import { createTestQueues, type TestQueues } from "@e2e/env/rabbitmq";
@@ -8,6 +9,7 @@ import { createPrismaClient, type Db } from "@/server/infra/db/client";
 import { PrismaJobStore } from "@/server/infra/db/prisma-job-store";
 import { insertTestCluster } from "@/server/infra/db/prisma-job-store.test-fixtures";
 import { KubeApiError } from "@/server/infra/kube/kube-calls";
+import { createJobMetrics } from "@/server/observability/job-metrics";
 import { RabbitMqJobWakeups } from "@/server/infra/mq/rabbitmq-job-wakeups";
 import { JobHandlerRegistry } from "@/server/services/jobs/handler-registry";
 import { PermanentJobError, type JobHandler } from "@/server/services/jobs/job-handler";
@@ -81,6 +83,35 @@ async function waitForJob(id: string, predicate: (job: ClusterJob) => boolean, t
 const enqueue = (kind = "cluster.create", maxAttempts?: number) => store.enqueue({ clusterId, kind, payload: { test: true }, maxAttempts });
 
 describe("JobRunner", () => {
+  it("records attempts by outcome, final failures and lease takeovers in the job metrics", async () => {
+    const registry = new Registry();
+    const crashed = await enqueue("cluster.update");
+    // Leased and never renewed: its runner "died".
+    expect((await store.leaseNext("runner-crashed", 100))?.id).toBe(crashed.id);
+    const doomed = await enqueue("cluster.create", 2);
+    await sleep(200);
+    await startRunner({
+      metrics: createJobMetrics(registry),
+      handlers: {
+        "cluster.update": async () => {},
+        "cluster.create": async () => {
+          throw new Error("apiserver timeout");
+        },
+      },
+    });
+    await waitForJob(crashed.id, (j) => j.status === "succeeded");
+    await waitForJob(doomed.id, (j) => j.status === "dead");
+    const text = await registry.metrics();
+    expect(text).toContain('kubebyon_job_lease_expiries_total{kind="cluster.update"} 1');
+    expect(text).toContain('kubebyon_job_duration_seconds_count{kind="cluster.update",outcome="succeeded"} 1');
+    expect(text).toContain('kubebyon_job_duration_seconds_count{kind="cluster.create",outcome="retrying"} 1');
+    expect(text).toContain('kubebyon_job_duration_seconds_count{kind="cluster.create",outcome="dead"} 1');
+    // Only a job that ended for good is a failure; a retried attempt is not.
+    expect(text).toContain('kubebyon_job_failures_total{kind="cluster.create"} 1');
+    expect(text).not.toContain('kubebyon_job_failures_total{kind="cluster.update"}');
+    expect(text).not.toContain('kubebyon_job_lease_expiries_total{kind="cluster.create"}');
+  });
+
   it("runs each of 20 jobs exactly once with two competing runners", async () => {
     const runs = new Map<string, string[]>();
     const handler = (owner: string): JobHandler => async (job) => {

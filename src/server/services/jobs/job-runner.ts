@@ -1,9 +1,10 @@
-import type { ClusterJob } from "@/server/domain/jobs/cluster-job";
+import type { ClusterJob, LeasedJob } from "@/server/domain/jobs/cluster-job";
 import { describeError, leaseRenewIntervalMs, trimErrorText, unknownKindError } from "@/server/domain/jobs/lease-rules";
 import type { JobHandlerRegistry } from "./handler-registry";
 import { isPermanentFailure } from "./job-failure";
 import { LeaseLostError } from "./job-handler";
 import { silentJobLogger, type JobLogger } from "./job-logger";
+import { noJobMetrics, type JobAttemptOutcome, type JobMetrics } from "./job-metrics";
 import type { JobLeaseStore } from "./job-store";
 import type { JobWakeups, WakeupSubscription } from "./job-wakeups";
 
@@ -23,6 +24,8 @@ export interface JobRunnerOptions {
   /** How long stop() waits for aborted handlers to return. Default 5s. */
   abortGraceMs?: number;
   logger?: JobLogger;
+  /** Attempt durations and outcomes, lease takeovers (kubebyon_job_* on /metrics). */
+  metrics?: JobMetrics;
 }
 
 interface ActiveJob {
@@ -50,6 +53,7 @@ export class JobRunner {
   private readonly shutdownGraceMs: number;
   private readonly abortGraceMs: number;
   private readonly log: JobLogger;
+  private readonly metrics: JobMetrics;
 
   private state: RunnerState = "idle";
   private readonly active = new Map<string, ActiveJob>();
@@ -74,6 +78,12 @@ export class JobRunner {
     this.shutdownGraceMs = options.shutdownGraceMs ?? 30_000;
     this.abortGraceMs = options.abortGraceMs ?? 5_000;
     this.log = options.logger ?? silentJobLogger;
+    this.metrics = options.metrics ?? noJobMetrics;
+  }
+
+  /** True from start() until stop() begins: the process's /readyz reports it (worker/worker-http.ts). */
+  isRunning(): boolean {
+    return this.state === "running";
   }
 
   async start(): Promise<void> {
@@ -153,7 +163,7 @@ export class JobRunner {
       }
       this.wokenDuringLease = false;
       this.reserved += 1;
-      let job: ClusterJob | null = null;
+      let job: LeasedJob | null = null;
       try {
         job = await this.store.leaseNext(this.owner, this.leaseMs);
       } catch (error) {
@@ -179,7 +189,7 @@ export class JobRunner {
       return;
     }
     this.reserved += 1;
-    let job: ClusterJob | null = null;
+    let job: LeasedJob | null = null;
     try {
       job = await this.store.leaseById(jobId, this.owner, this.leaseMs);
     } catch (error) {
@@ -197,15 +207,19 @@ export class JobRunner {
    * in the same round trip as each success (completeAndLeaseNext), so a busy
    * queue costs one statement per job and no wait for the next poll.
    */
-  private launch(first: ClusterJob, source: "poll" | "wakeup"): void {
+  private launch(first: LeasedJob, source: "poll" | "wakeup"): void {
     const runSlot = async () => {
-      let job: ClusterJob | null = first;
+      let job: LeasedJob | null = first;
       let via: "poll" | "wakeup" | "chain" = source;
       while (job) {
-        const current: ClusterJob = job;
+        const current: LeasedJob = job;
         const controller = new AbortController();
         this.active.set(current.id, { job: current, controller });
         this.log.info("job leased", { jobId: current.id, kind: current.kind, clusterId: current.clusterId, attempt: current.attempts, source: via });
+        if (current.takenOverFrom !== null) {
+          this.metrics.leaseTakenOver(current.kind);
+          this.log.warn("took over a job whose lease had expired", { jobId: current.id, kind: current.kind, previousOwner: current.takenOverFrom, attempt: current.attempts });
+        }
         try {
           job = await this.execute(current, controller);
         } catch (error) {
@@ -226,12 +240,13 @@ export class JobRunner {
   }
 
   /** Runs one job and records its outcome; returns the next job when its lease came with the result. */
-  private async execute(job: ClusterJob, controller: AbortController): Promise<ClusterJob | null> {
+  private async execute(job: ClusterJob, controller: AbortController): Promise<LeasedJob | null> {
     const handler = this.registry.get(job.kind);
     if (!handler) {
       const message = unknownKindError(job.kind);
       this.log.error("job failed: unknown kind", { jobId: job.id, kind: job.kind });
-      await this.store.fail(job.id, this.owner, message, { retry: false });
+      const updated = await this.store.fail(job.id, this.owner, message, { retry: false });
+      this.metrics.attemptEnded(job.kind, updated ? "failed" : "lease_lost", 0);
       return null;
     }
 
@@ -264,6 +279,7 @@ export class JobRunner {
     stopRenewing();
     if (leaseLost) {
       this.log.warn("job finished after its lease was lost; result not recorded", { jobId: job.id });
+      this.metrics.attemptEnded(job.kind, "lease_lost", secondsSince(startedAt));
       return null;
     }
     // Once stop() has begun, finish without taking new work.
@@ -273,12 +289,14 @@ export class JobRunner {
         : { completed: await this.store.complete(job.id, this.owner), next: null };
     if (completed) this.log.info("job succeeded", { jobId: job.id, kind: job.kind, durationMs: Date.now() - startedAt });
     else this.log.warn("job finished but its lease had been taken over; result not recorded", { jobId: job.id });
+    this.metrics.attemptEnded(job.kind, completed ? "succeeded" : "lease_lost", secondsSince(startedAt));
     return next;
   }
 
   private async recordFailure(job: ClusterJob, controller: AbortController, error: unknown, leaseLost: boolean, startedAt: number): Promise<void> {
     if (leaseLost) {
       this.log.warn("job stopped after its lease was lost", { jobId: job.id, error: describeError(error) });
+      this.metrics.attemptEnded(job.kind, "lease_lost", secondsSince(startedAt));
       return;
     }
     const permanent = isPermanentFailure(error);
@@ -286,6 +304,7 @@ export class JobRunner {
       ? `interrupted because worker ${this.owner} shut down: ${describeError(error)}`
       : describeError(error);
     const updated = await this.store.fail(job.id, this.owner, trimErrorText(reason), { retry: !permanent });
+    this.metrics.attemptEnded(job.kind, failureOutcome(updated), secondsSince(startedAt));
     this.log.warn("job attempt failed", {
       jobId: job.id,
       kind: job.kind,
@@ -358,4 +377,14 @@ export class JobRunner {
       this.changeListeners.add(check);
     });
   }
+}
+
+function secondsSince(startedAt: number): number {
+  return (Date.now() - startedAt) / 1_000;
+}
+
+/** What the store made of a failed attempt; null: the lease was no longer ours, so nothing was recorded. */
+function failureOutcome(updated: ClusterJob | null): JobAttemptOutcome {
+  if (!updated) return "lease_lost";
+  return updated.status === "pending" ? "retrying" : updated.status === "dead" ? "dead" : "failed";
 }

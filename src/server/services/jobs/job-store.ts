@@ -1,12 +1,12 @@
-import type { ClusterJob, ClusterJobStatus, EnqueueJobInput, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
+import type { ClusterJob, ClusterJobStatus, EnqueueJobInput, LeasedJob, ListJobsFilter } from "@/server/domain/jobs/cluster-job";
 
-export type { EnqueueJobInput, ListJobsFilter };
+export type { EnqueueJobInput, LeasedJob, ListJobsFilter };
 
 export interface CompleteAndLeaseResult {
   /** False when the lease on the finished job was no longer ours, so its success was not recorded. */
   completed: boolean;
   /** The next job, leased in the same round trip; null when none is due. */
-  next: ClusterJob | null;
+  next: LeasedJob | null;
 }
 
 /** Backlog figures of the whole queue, for the admin views. */
@@ -17,6 +17,13 @@ export interface JobQueueStats {
   oldestPendingCreatedAt: Date | null;
   /** Running jobs whose lease ran out before `now` (their runner died). */
   expiredLeases: number;
+}
+
+/** One row of the queue depth gauge (kubebyon_jobs). */
+export interface JobCount {
+  kind: string;
+  status: ClusterJobStatus;
+  count: number;
 }
 
 /**
@@ -30,7 +37,7 @@ export interface JobLeaseStore {
    * oldest run_after; null when there is none. Marks `dead` the jobs whose lease expired on
    * their last attempt.
    */
-  leaseNext(owner: string, leaseMs: number): Promise<ClusterJob | null>;
+  leaseNext(owner: string, leaseMs: number): Promise<LeasedJob | null>;
   /**
    * complete(id, owner) and leaseNext(owner, leaseMs) in one round trip and one commit: what a
    * runner with a free slot does after every successful job, so a busy queue costs one statement
@@ -38,7 +45,7 @@ export interface JobLeaseStore {
    */
   completeAndLeaseNext(id: string, owner: string, leaseMs: number): Promise<CompleteAndLeaseResult>;
   /** Same rules as leaseNext for one id (a wake-up message); null when that job is not leasable now. */
-  leaseById(id: string, owner: string, leaseMs: number): Promise<ClusterJob | null>;
+  leaseById(id: string, owner: string, leaseMs: number): Promise<LeasedJob | null>;
   /** Extends the lease; false when the lease is no longer ours. */
   renewLease(id: string, owner: string, leaseMs: number): Promise<boolean>;
   /** Marks the job succeeded; false when the lease is no longer ours. */
@@ -62,4 +69,6 @@ export interface JobStore<Tx = never> extends JobLeaseStore {
   list(filter: ListJobsFilter): Promise<ClusterJob[]>;
   /** `now` is the caller's clock, so a test that pins it sees leases expire when it says. */
   stats(now: Date): Promise<JobQueueStats>;
+  /** How many jobs have each (kind, status) pair; pairs with no job are absent. One GROUP BY: read at every /metrics scrape. */
+  countByKindAndStatus(): Promise<JobCount[]>;
 }

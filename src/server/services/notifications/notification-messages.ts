@@ -23,6 +23,11 @@ const TEMPLATES: Record<MailLocale, Record<NotificationEvent, Template>> = {
       subject: `Cluster ${v(d, "cluster_name")} reached its node limit`,
       text: `Cluster ${v(d, "cluster_name")} (${v(d, "cluster_id")}) has ${v(d, "node_count")} joined nodes, its plan's limit of ${v(d, "node_quota")}. New nodes cannot join until you remove one or upgrade the plan.`,
     }),
+    "cluster.unreachable": (d) => ({
+      subject: `Cluster ${v(d, "cluster_name")} is unreachable`,
+      text: `The control plane of your cluster ${v(d, "cluster_name")} (${v(d, "cluster_id")}) has not answered the platform's readiness probe since ${v(d, "since")} (${v(d, "duration_seconds")} s): ${v(d, "error")}\nkubectl and new nodes cannot reach it meanwhile. Open the cluster in the console; you will hear when it answers again.`,
+    }),
+    "cluster.recovered": (d) => ({ subject: `Cluster ${v(d, "cluster_name")} is reachable again`, text: `The control plane of your cluster ${v(d, "cluster_name")} (${v(d, "cluster_id")}) answers again since ${v(d, "since")}, after ${v(d, "duration_seconds")} s unreachable.` }),
     "quota.reached": (d) => ({ subject: "You reached a plan limit", text: `${v(d, "message")}\nUpgrade your plan or free capacity, then try again.` }),
     "account.password_changed": () => ({ subject: "Your KubeBYON password was changed", text: "The password of your KubeBYON account was changed and your other sessions were signed out. If this was not you, reset your password now and contact the administrator." }),
     "api_key.created": (d) => ({ subject: `New API key "${v(d, "api_key_name")}"`, text: `An API key named "${v(d, "api_key_name")}" (prefix ${v(d, "api_key_prefix")}) was created for your account. If this was not you, revoke it in the console and change your password.` }),
@@ -45,6 +50,11 @@ const TEMPLATES: Record<MailLocale, Record<NotificationEvent, Template>> = {
       subject: `集群 ${v(d, "cluster_name")} 已达到节点上限`,
       text: `集群 ${v(d, "cluster_name")}（${v(d, "cluster_id")}）已加入 ${v(d, "node_count")} 个节点，达到套餐上限 ${v(d, "node_quota")} 个。移除节点或升级套餐后才能加入新节点。`,
     }),
+    "cluster.unreachable": (d) => ({
+      subject: `集群 ${v(d, "cluster_name")} 无法连接`,
+      text: `您的集群 ${v(d, "cluster_name")}（${v(d, "cluster_id")}）的控制面自 ${v(d, "since")} 起未通过平台的就绪探测，已持续 ${v(d, "duration_seconds")} 秒：${v(d, "error")}\n在此期间 kubectl 和新节点都无法连接它。请在控制台打开该集群查看；恢复后会再通知您。`,
+    }),
+    "cluster.recovered": (d) => ({ subject: `集群 ${v(d, "cluster_name")} 已恢复连接`, text: `您的集群 ${v(d, "cluster_name")}（${v(d, "cluster_id")}）的控制面自 ${v(d, "since")} 起重新响应，此前无法连接 ${v(d, "duration_seconds")} 秒。` }),
     "quota.reached": (d) => ({ subject: "您已达到套餐上限", text: `${v(d, "message")}\n请升级套餐或释放资源后重试。` }),
     "account.password_changed": () => ({ subject: "您的 KubeBYON 密码已修改", text: "您的 KubeBYON 账号密码已修改，其他会话均已退出。如果这不是您本人的操作，请立即重置密码并联系管理员。" }),
     "api_key.created": (d) => ({ subject: `新的 API Key「${v(d, "api_key_name")}」`, text: `您的账号创建了名为「${v(d, "api_key_name")}」（前缀 ${v(d, "api_key_prefix")}）的 API Key。如果这不是您本人的操作，请在控制台吊销它并修改密码。` }),

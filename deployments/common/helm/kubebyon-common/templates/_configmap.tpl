@@ -33,6 +33,10 @@ allow-lists the names), then what the chart wires itself, which always wins. No 
 {{- $wired = mergeOverwrite $wired (include "kubebyon.edgeSettings" . | fromYaml) -}}
 {{- end -}}
 {{- $wired = mergeOverwrite $wired (include "kubebyon.admissionWebhookSettings" . | fromYaml) -}}
+{{- /* The workers' /healthz, /readyz and /metrics listener (its container port `metrics`); single-node has no worker. */ -}}
+{{- if include "kubebyon.multiNode" . -}}
+{{- $_ := set $wired "KUBEBYON_WORKER_HTTP_ADDR" (printf ":%d" (int .Values.worker.metricsPort)) -}}
+{{- end -}}
 {{- if .Values.admin.email -}}
 {{- $_ := set $wired "KUBEBYON_ADMIN_EMAIL" .Values.admin.email -}}
 {{- end -}}

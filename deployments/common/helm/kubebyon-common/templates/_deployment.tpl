@@ -135,6 +135,12 @@ spec:
               containerPort: {{ $ctx.Values.admissionWebhook.port }}
               protocol: TCP
             {{- end }}
+          {{- else }}
+          ports:
+            # /healthz, /readyz and /metrics (KUBEBYON_WORKER_HTTP_ADDR; worker/worker-http.ts).
+            - name: metrics
+              containerPort: {{ $ctx.Values.worker.metricsPort }}
+              protocol: TCP
           {{- end }}
           envFrom:
             - configMapRef:
@@ -145,36 +151,33 @@ spec:
             {{- end }}
           env:
             {{- include "kubebyon.secretEnv" (dict "ctx" $ctx "component" $component) | nindent 12 }}
-          {{- if $web }}
+          {{- $probePort := ternary "http" "metrics" $web }}
           # Migrations run at start-up, before /healthz answers: the startup probe gives them
           # 10 minutes (120 x 5 s) before liveness takes over.
           startupProbe:
             httpGet:
               path: /healthz
-              port: http
+              port: {{ $probePort }}
             periodSeconds: 5
             timeoutSeconds: 3
             failureThreshold: 120
+          # Liveness is the process answering, never its dependencies: a restart does not bring PostgreSQL back.
           livenessProbe:
             httpGet:
               path: /healthz
-              port: http
+              port: {{ $probePort }}
             periodSeconds: 15
             timeoutSeconds: 5
             failureThreshold: 4
-          # /readyz answers 200 only once PostgreSQL (and RabbitMQ in multi-node) answer.
+          # web: 200 only once PostgreSQL (and RabbitMQ in multi-node) answer. worker: PostgreSQL answers,
+          # its job runner leases and its background tasks run (RabbitMQ only speeds up wake-ups).
           readinessProbe:
             httpGet:
               path: /readyz
-              port: http
+              port: {{ $probePort }}
             periodSeconds: 10
             timeoutSeconds: 5
             failureThreshold: 3
-          {{- else }}
-          # No probes: the worker serves no port (worker/main.ts opens no listener), so nothing
-          # could answer an HTTP probe, and an exec probe would only re-test PostgreSQL, which a
-          # restart does not fix. A stuck job loop is covered by the jobs' lease expiry.
-          {{- end }}
           {{- with $values.resources }}
           resources:
             {{- toYaml . | nindent 12 }}
