@@ -21,6 +21,7 @@ import { CollectorMemory } from "@/server/services/cluster-metrics/cluster-metri
 import { controlPlaneMetricsTask } from "@/server/services/cluster-metrics/control-plane-metrics.task";
 import { abandonedOperationSweepTask } from "@/server/services/clusters/abandoned-operation-sweep.task";
 import { managedIngressCheckTask } from "@/server/services/clusters/managed-ingress-check.task";
+import { controlPlaneRoutesTask } from "@/server/services/clusters/control-plane-routes.task";
 import { controlPlaneRerenderTask } from "@/server/services/clusters/control-plane-rerender.task";
 import { controlPlaneEdgeTask } from "@/server/services/control-plane-edge/control-plane-edge.task";
 import { dnsSyncTask } from "@/server/services/dns-automation/dns-sync.task";
@@ -98,6 +99,7 @@ export function backgroundTasks({ runtime, owner, observerClaims, health }: Task
       autoRepair: config.managedIngressCheck.autoRepair,
     }),
     bind(kubeconfigCleanupTask, { db, now, log: log("kubeconfig-cleanup"), cluster: deps.cluster, accessIssuer: deps.kubeconfigs.accessIssuer }),
+    bind(controlPlaneRoutesTask, { db, now, log: log("control-plane-routes"), publicAccessProvider: clusterRuntime.publicAccessProvider, controlPlaneRoutes: clusterRuntime.controlPlaneRoutes }),
     bind(controlPlaneRerenderTask, { db, now, jobs: deps.jobs, wakeups: deps.wakeups, publicAccessProvider: deps.publicAccessProvider, log: log("control-plane-rerender") }),
     config.metrics.enabled &&
       bind(controlPlaneMetricsTask, {
