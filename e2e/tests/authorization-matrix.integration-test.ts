@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   "clusters.delete": "user",
   "clusters.deletionPlan": "user",
   "clusters.listOperations": "user",
+  "clusters.connectionEvents": "user",
   "clusters.kubectl": "user",
   "clusters.kubeconfig": "user",
   "clusters.hostStatus": "user",
