@@ -453,12 +453,18 @@ export interface MetricsConfig {
   retention: MetricRetention;
 }
 
-function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
-  if (e.KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS > e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS) {
-    throw new ConfigError(
-      `invalid configuration: KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS: must not exceed KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS (${e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
-    );
+/**
+ * A per-pass timeout may not outlast its pass's interval: a call that may take longer would make passes overlap the
+ * schedule they are meant to keep. Throws ConfigError naming both variables.
+ */
+function requireTimeoutWithinInterval(e: z.output<typeof envSchema>, timeout: PlatformSettingName, interval: PlatformSettingName): void {
+  if (Number(e[timeout]) > Number(e[interval])) {
+    throw new ConfigError(`invalid configuration: ${timeout}: must not exceed ${interval} (${String(e[interval])}); lower the timeout or raise the interval`);
   }
+}
+
+function metricsConfig(e: z.output<typeof envSchema>): MetricsConfig {
+  requireTimeoutWithinInterval(e, "KUBEBYON_METRICS_SCRAPE_TIMEOUT_SECONDS", "KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS");
   return {
     enabled: e.KUBEBYON_METRICS_ENABLED,
     collectIntervalSeconds: e.KUBEBYON_METRICS_COLLECT_INTERVAL_SECONDS,
@@ -482,12 +488,7 @@ export interface ControlPlaneHealthConfig {
 }
 
 function controlPlaneHealthConfig(e: z.output<typeof envSchema>): ControlPlaneHealthConfig {
-  // A probe that may outlast the interval would make passes overlap the schedule they are meant to keep.
-  if (e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS > e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS) {
-    throw new ConfigError(
-      `invalid configuration: KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS: must not exceed KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS (${e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS}); lower the timeout or raise the interval`,
-    );
-  }
+  requireTimeoutWithinInterval(e, "KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS", "KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS");
   return {
     intervalSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_INTERVAL_SECONDS,
     timeoutSeconds: e.KUBEBYON_CONTROL_PLANE_HEALTH_TIMEOUT_SECONDS,
